@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenRoute, DEFAULT_ROUTE, guardRoute, isChatRoute, matchRoute, resolveRoute } from './routes';
+
+const admin = { role: 'CORE_ADMINS' };
+const staff = { role: 'STAFF' };
+
+describe('resolveRoute', () => {
+  it('sends empty and unknown paths to chat/Knowledge', () => {
+    expect(resolveRoute('')).toBe(DEFAULT_ROUTE);
+    expect(resolveRoute('/')).toBe('/chat/Knowledge');
+    expect(resolveRoute('/nowhere')).toBe('/chat/Knowledge');
+    expect(resolveRoute('/users/extra')).toBe('/chat/Knowledge');
+  });
+
+  it('keeps known paths, normalising slashes and dropping query and hash', () => {
+    expect(resolveRoute('/users/')).toBe('/users');
+    expect(resolveRoute('chat/IT?x=1#top')).toBe('/chat/IT');
+    expect(resolveRoute('/menu/chat')).toBe('/menu/chat');
+  });
+});
+
+describe('canOpenRoute', () => {
+  it('opens login, logout and the health pages to anyone', () => {
+    for (const path of ['/login', '/logout', '/ping', '/health', '/healthz']) {
+      expect(canOpenRoute(path, null)).toBe(true);
+    }
+  });
+
+  it('keeps guarded routes for signed-in users of any role', () => {
+    for (const path of [
+      '/chat',
+      '/chat/IT',
+      '/agents',
+      '/menu',
+      '/codereview',
+      '/train-bot',
+      '/tenant-settings',
+    ]) {
+      expect(canOpenRoute(path, null)).toBe(false);
+      expect(canOpenRoute(path, staff)).toBe(true);
+    }
+  });
+
+  it('keeps menu/chat, elk, users and status for administrators', () => {
+    for (const path of ['/menu/chat', '/elk', '/users', '/status']) {
+      expect(canOpenRoute(path, staff)).toBe(false);
+      expect(canOpenRoute(path, { role: 'PGA' })).toBe(false);
+      expect(canOpenRoute(path, admin)).toBe(true);
+    }
+  });
+
+  it('never opens an unknown path', () => {
+    expect(canOpenRoute('/secret', admin)).toBe(false);
+  });
+});
+
+describe('matchRoute and isChatRoute', () => {
+  it('reads the department of a chat route', () => {
+    expect(matchRoute('/chat/DevOps')?.params.department).toBe('DevOps');
+    expect(matchRoute('/chat/Knowledge%20Base')?.params.department).toBe('Knowledge Base');
+  });
+
+  it('counts /chat and its department subroutes as chat routes, not the admin chat', () => {
+    expect(isChatRoute('/chat')).toBe(true);
+    expect(isChatRoute('/chat/PGA')).toBe(true);
+    expect(isChatRoute('/menu/chat')).toBe(false);
+    expect(isChatRoute('/elk')).toBe(false);
+  });
+});
+
+describe('guardRoute', () => {
+  it('waits for validation on a guarded route, then renders it', () => {
+    expect(guardRoute('/chat', { status: 'unvalidated', user: null }).kind).toBe('pending');
+    expect(guardRoute('/chat', { status: 'validated', user: staff }).kind).toBe('render');
+  });
+
+  it('sends an invalid session to /login', () => {
+    expect(guardRoute('/users', { status: 'invalid', user: null })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      reason: 'unauthenticated',
+    });
+  });
+
+  it('sends a non-admin away from admin routes to chat/Knowledge', () => {
+    expect(guardRoute('/users', { status: 'validated', user: staff })).toEqual({
+      kind: 'redirect',
+      to: '/chat/Knowledge',
+      reason: 'forbidden',
+    });
+  });
+
+  it('renders open routes without waiting and redirects unknown ones', () => {
+    expect(guardRoute('/ping', { status: 'unvalidated', user: null }).kind).toBe('render');
+    expect(guardRoute('/what', { status: 'unvalidated', user: null })).toMatchObject({
+      to: '/chat/Knowledge',
+    });
+  });
+});

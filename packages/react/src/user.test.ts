@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, hasPgaAccess, initials, isAdmin } from './user';
+
+describe('initials', () => {
+  it('takes the first letters of the first two words, uppercased', () => {
+    expect(initials('ada lovelace')).toBe('AL');
+    expect(initials('Grace Brewster Murray Hopper')).toBe('GB');
+  });
+
+  it('shows one letter for a one-word name and nothing for no name', () => {
+    expect(initials('cher')).toBe('C');
+    expect(initials('   ')).toBe('');
+    expect(initials(undefined)).toBe('');
+  });
+
+  it('never shows more than two letters, whatever the spacing or alphabet', () => {
+    expect(initials('  jean   luc  picard ')).toBe('JL');
+    expect(initials('ßtraße ßtadt')).toHaveLength(2);
+    expect(initials('Émile Zola')).toBe('ÉZ');
+  });
+});
+
+describe('role gating', () => {
+  it('treats only CORE_ADMINS as administrators', () => {
+    expect(isAdmin({ role: 'CORE_ADMINS' })).toBe(true);
+    expect(isAdmin({ role: 'STAFF' })).toBe(false);
+    expect(isAdmin({ role: 'core_admins' })).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+  });
+
+  it('unlocks PGA for the PGA role and for administrators only', () => {
+    expect(hasPgaAccess({ role: 'PGA' })).toBe(true);
+    expect(hasPgaAccess({ role: 'CORE_ADMINS' })).toBe(true);
+    expect(hasPgaAccess({ role: 'STAFF' })).toBe(false);
+    expect(hasPgaAccess(undefined)).toBe(false);
+  });
+});
+
+describe('displayName', () => {
+  it('falls back from name to e-mail to the given fallback', () => {
+    expect(displayName({ name: 'Ada', email: 'ada@example.com' })).toBe('Ada');
+    expect(displayName({ name: '', email: 'ada@example.com' })).toBe('ada@example.com');
+    expect(displayName(null, 'User')).toBe('User');
+  });
+});

@@ -1,0 +1,54 @@
+/** Rules about the signed-in user that every screen shares: initials, admin and PGA gating. */
+
+/** Role name of administrators. */
+export const ADMIN_ROLE = 'CORE_ADMINS';
+/** Role name that unlocks the PGA department (administrators have it too). */
+export const PGA_ROLE = 'PGA';
+
+/** The signed-in user as `GET /api/auth` returns it. */
+export interface User {
+  email: string;
+  name: string;
+  role: string;
+  /** Application version string shown in the profile popup. */
+  version: string;
+  is_active?: boolean;
+  is_bot_account?: boolean;
+}
+
+/** Anything carrying a role; `null`/`undefined` means nobody is signed in. */
+export type MaybeUser = { role?: string | null } | null | undefined;
+
+/**
+ * Initials of a name: the first letters of up to its first two words, uppercased (at most 2 letters).
+ * @example initials('ada lovelace byron') // 'AL'
+ */
+export function initials(name: string | null | undefined): string {
+  if (!name) return '';
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => (Array.from(word)[0] ?? '').toUpperCase())
+    .join('')
+    .slice(0, 2);
+}
+
+/** Whether the user is an administrator (role CORE_ADMINS). */
+export function isAdmin(user: MaybeUser): boolean {
+  return user?.role === ADMIN_ROLE;
+}
+
+/** Whether the user may use the PGA department (role PGA or CORE_ADMINS). */
+export function hasPgaAccess(user: MaybeUser): boolean {
+  return user?.role === PGA_ROLE || user?.role === ADMIN_ROLE;
+}
+
+/** The name to show for a user: the name, else the e-mail, else the given fallback. */
+export function displayName(
+  user: { name?: string | null; email?: string | null } | null | undefined,
+  fallback = '',
+): string {
+  return user?.name?.trim() || user?.email?.trim() || fallback;
+}

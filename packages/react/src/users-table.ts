@@ -1,0 +1,112 @@
+/** The Users table: rows from the server's profiles, per-column sort, pages of 25. */
+import { clampPage, type PaginationItem, pageCount, pageSlice, paginationWindow } from './pagination';
+import {
+  columnSortDirection,
+  cycleSort,
+  type SortDirection,
+  type SortState,
+  sortRows,
+  UNSORTED,
+} from './sort';
+import { createStore, type ReadableStore } from './store';
+
+/** Rows per page of the Users table. */
+export const USERS_PAGE_SIZE = 25;
+
+/** A user profile as `POST /api/users` lists it. */
+export interface UserProfile {
+  email: string;
+  name: string;
+  role: string;
+}
+
+/** A row of the Users table. */
+export interface UserRow {
+  userEmail: string;
+  userName: string;
+  userRole: string;
+}
+
+/** A sortable column of the Users table. */
+export type UserColumn = keyof UserRow;
+
+/** The Users table's columns, in display order. */
+export const USER_COLUMNS: ReadonlyArray<{ id: UserColumn; label: string }> = [
+  { id: 'userEmail', label: 'Email' },
+  { id: 'userName', label: 'Name' },
+  { id: 'userRole', label: 'Role' },
+];
+
+/** Maps server profiles to table rows, keeping their order. */
+export function toUserRows(profiles: readonly UserProfile[]): UserRow[] {
+  return profiles.map((profile) => ({
+    userEmail: profile.email,
+    userName: profile.name,
+    userRole: profile.role,
+  }));
+}
+
+/** The part of a table's state a person changes: sort and (1-based) page. */
+export interface TableState<Column extends string> {
+  sort: SortState<Column>;
+  page: number;
+}
+
+/** Everything a table needs to render one page. */
+export interface TableView<Row, Column extends string> {
+  /** Rows of the current page, sorted. */
+  rows: Row[];
+  totalCount: number;
+  sort: SortState<Column>;
+  /** Current page, clamped into 1..pageCount (so it follows the data when the data shrinks). */
+  page: number;
+  pageCount: number;
+  /** Page buttons: first, last, 2 around the current, ellipses between. */
+  pages: PaginationItem[];
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+  /** Direction a column shows, for `aria-sort` and its icon. */
+  directionOf(column: Column): SortDirection;
+}
+
+/** Computes the visible page of a table: sort, clamp the page, slice. */
+export function tableView<Row, Column extends string & keyof Row>(
+  rows: readonly Row[],
+  state: TableState<Column>,
+  pageSize: number,
+): TableView<Row, Column> {
+  const count = pageCount(rows.length, pageSize);
+  const page = clampPage(state.page, count);
+  return {
+    rows: pageSlice(sortRows(rows, state.sort), page, pageSize),
+    totalCount: rows.length,
+    sort: state.sort,
+    page,
+    pageCount: count,
+    pages: paginationWindow(page, count),
+    hasPreviousPage: page > 1,
+    hasNextPage: page < count,
+    directionOf: (column) => columnSortDirection(state.sort, column),
+  };
+}
+
+/** Sort and page of a table, as a store; the view clamps the page against the data. */
+export interface TableStore<Column extends string> extends ReadableStore<TableState<Column>> {
+  /** Advances a column's sort cycle (ascending, descending, none) and goes back to page 1. */
+  toggleSort(column: Column): void;
+  setPage(page: number): void;
+  reset(): void;
+}
+
+/** Creates the sort/page store of a table (initially unsorted, page 1). */
+export function createTableStore<Column extends string>(): TableStore<Column> {
+  const initial: TableState<Column> = { sort: UNSORTED, page: 1 };
+  const store = createStore(initial);
+  return {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    toggleSort: (column) => store.setState((state) => ({ sort: cycleSort(state.sort, column), page: 1 })),
+    setPage: (page) => store.setState((state) => (state.page === page ? state : { ...state, page })),
+    reset: () => store.setState(initial),
+  };
+}

@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests run against the SDK's source when it is present, so they need no build of it first.
+const sdkSource = fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: existsSync(sdkSource) ? { '@digital-assistant/sdk': sdkSource } : {},
+  },
+  test: {
+    name: '@digital-assistant/react',
+    // Pure logic runs in node; hook tests opt into jsdom with a `@vitest-environment jsdom` docblock.
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./vitest.setup.ts'],
+  },
+});
