@@ -1,0 +1,13 @@
+import type { Preview } from '@storybook/react-vite';
+import '../src/styles.css';
+
+const preview: Preview = {
+  parameters: {
+    layout: 'fullscreen',
+    controls: { matchers: { color: /(background|color)$/i } },
+    // Accessibility violations fail the story tests run by addon-vitest.
+    a11y: { test: 'error' },
+  },
+};
+
+export default preview;

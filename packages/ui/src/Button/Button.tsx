@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  type ButtonProps as AriaButtonProps,
+  Link as AriaLink,
+  type LinkProps as AriaLinkProps,
+} from 'react-aria-components';
+import { withClassName } from '../utils/classNames';
+
+/** Visual weight of a button. */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/** Size of a button. */
+export type ButtonSize = 'sm' | 'md';
+
+export interface ButtonProps extends AriaButtonProps {
+  /** Visual weight. @default 'secondary' */
+  variant?: ButtonVariant;
+  /** Size. @default 'md' */
+  size?: ButtonSize;
+}
+
+/** A react-aria Button with the product's look. State is styled through `data-pressed`, `data-hovered`, `data-disabled`... */
+export function Button({ variant = 'secondary', size = 'md', className, ...props }: ButtonProps) {
+  return (
+    <AriaButton
+      {...props}
+      data-variant={variant}
+      data-size={size}
+      className={withClassName('da-button', className)}
+    />
+  );
+}
+
+export interface LinkButtonProps extends AriaLinkProps {
+  /** Visual weight. @default 'secondary' */
+  variant?: ButtonVariant;
+  /** Size. @default 'md' */
+  size?: ButtonSize;
+}
+
+/** A navigation link that looks like a button (goes through the app's react-aria RouterProvider). */
+export function LinkButton({ variant = 'secondary', size = 'md', className, ...props }: LinkButtonProps) {
+  return (
+    <AriaLink
+      {...props}
+      data-variant={variant}
+      data-size={size}
+      className={withClassName('da-button', className)}
+    />
+  );
+}
+
+export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'aria-label'> {
+  /** Accessible name; icon buttons have no visible text. */
+  'aria-label': string;
+  /** The icon. */
+  children: ReactNode;
+}
+
+/** A square button that shows only an icon; its `aria-label` names it. */
+export function IconButton({ variant = 'ghost', className, ...props }: IconButtonProps) {
+  return <Button {...props} variant={variant} className={withClassName('da-icon-button', className)} />;
+}
