@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// The whole suite, in the order that fails fastest: lint, types, contract, unit/component/server
+// tests, package checks, then the browser journeys against the built product.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['lint (Biome)', 'pnpm exec biome check .'],
+  ['type-check (tsc -b)', 'pnpm exec tsc -b'],
+  ['contract lint (Redocly)', 'pnpm exec redocly lint openapi/openapi.yaml'],
+  ['unit, component and server tests', 'pnpm -r --workspace-concurrency=1 --filter "./packages/**" --filter "./apps/**" run test'],
+  ['SDK package checks (publint, attw, size-limit)', 'pnpm --filter @digital-assistant/sdk run check:package'],
+  ['browser end-to-end (Playwright + Chromium)', 'pnpm --filter @digital-assistant/e2e run test'],
+];
+
+const results = [];
+for (const [name, command] of steps) {
+  console.log(`\n=== ${name}\n> ${command}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, { stdio: 'inherit', shell: true });
+  results.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  if (status !== 0) break;
+}
+console.log('\n=== summary');
+for (const { name, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds}s)`);
+const skipped = steps.length - results.length;
+if (skipped) console.log(`(${skipped} later step(s) not run)`);
+process.exit(results.every((result) => result.ok) && !skipped ? 0 : 1);
