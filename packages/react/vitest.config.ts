@@ -14,6 +14,6 @@ export default defineConfig({
     // Pure logic runs in node; hook tests opt into jsdom with a `@vitest-environment jsdom` docblock.
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['./src/test-support/setup.ts'],
   },
 });

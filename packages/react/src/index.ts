@@ -28,6 +28,14 @@ export {
   type AdminSidebarsStore,
   createAdminSidebarsStore,
 } from './admin-sidebars';
+export { type UseAdminSidebarsResult, useAdminSidebars } from './admin-sidebars-hooks';
+export {
+  AUDIT_PAGE_SIZE,
+  type AuditPage,
+  type UseAuditLogOptions,
+  type UseAuditLogResult,
+  useAuditLog,
+} from './audit-hooks';
 // Menu panel and profile popup
 export {
   createMenuPanelStore,
@@ -52,6 +60,9 @@ export {
   paginationWindow,
 } from './pagination';
 export { PROFILE_POPUP_WIDTH, type ProfilePopupModel, profilePopupModel } from './profile';
+// Provider and hooks
+export { DigitalAssistantProvider, type DigitalAssistantProviderProps, useClient } from './provider';
+export { createQueryClient } from './query-client';
 export {
   diffFeatures,
   featureLabel,
@@ -60,6 +71,20 @@ export {
   type RoleGroupUpdateRequest,
   roleGroupUpdateRequests,
 } from './role-features';
+export {
+  type CreateRoleGroupInput,
+  type FeatureListData,
+  type UpdateRoleGroupInput,
+  type UseFeatureListResult,
+  type UseRoleGroupsResult,
+  useCreateRoleGroup,
+  useDeleteRoleGroup,
+  useFeatureList,
+  useLoadRoleGroup,
+  useRoleGroup,
+  useRoleGroups,
+  useUpdateRoleGroup,
+} from './role-group-hooks';
 // Route table and guard
 export {
   canOpenRoute,
@@ -79,6 +104,39 @@ export {
   resolveRoute,
 } from './routes';
 export {
+  detectExtension,
+  type ExtensionResult,
+  invalidate,
+  queryKeys,
+} from './server-state';
+// Session
+export {
+  createSessionStore,
+  type Logger,
+  type SessionState,
+  type SessionStatus,
+  type SessionStore,
+  type SessionStoreOptions,
+} from './session';
+export {
+  type UseLoginResult,
+  type UseLogoutResult,
+  type UseSessionResult,
+  useLogin,
+  useLogout,
+  useRouteGuard,
+  useSession,
+} from './session-hooks';
+export {
+  type UseMenuPanelResult,
+  type UseNoticesResult,
+  type UseProfilePopupResult,
+  useMenuModel,
+  useMenuPanel,
+  useNotices,
+  useProfilePopup,
+} from './shell-hooks';
+export {
   columnSortDirection,
   compareValues,
   cycleSort,
@@ -90,6 +148,16 @@ export {
 } from './sort';
 // Stores
 export { createStore, type ReadableStore, type WritableStore } from './store';
+export {
+  type GenerateTokenInput,
+  type MyTokensData,
+  type UseMyTokensResult,
+  type UseTokenOverlayResult,
+  useGenerateToken,
+  useMyTokens,
+  useRevokeToken,
+  useTokenOverlay,
+} from './token-hooks';
 export {
   type ClipboardWriter,
   createTokenOverlayStore,
@@ -109,6 +177,15 @@ export {
   PGA_ROLE,
   type User,
 } from './user';
+export {
+  type UseUsersResult,
+  type UseUsersTableResult,
+  useCreateUser,
+  useDeleteUser,
+  useUpdateUserRoles,
+  useUsers,
+  useUsersTable,
+} from './user-admin-hooks';
 export {
   createTableStore,
   type TableState,

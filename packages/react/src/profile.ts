@@ -1,5 +1,5 @@
 /** The profile popup opened from the menu footer. */
-import type { User } from './user';
+import type { User } from '@digital-assistant/sdk';
 
 /** Width of the profile popup, in px. */
 export const PROFILE_POPUP_WIDTH = 240;

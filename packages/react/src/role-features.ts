@@ -1,45 +1,12 @@
 /** Feature permissions of role groups: the known names and the add/remove diff of an edit. */
 
+import { FEATURE_NAMES } from '@digital-assistant/sdk';
+
 /**
- * The 34 feature names the seed server knows, used when the server cannot list its own
+ * The 34 feature names of the contract, used when the server cannot list its own
  * (the `GET /api/features` extension is missing).
  */
-export const KNOWN_FEATURES = [
-  'landing',
-  'index',
-  'role_group_view',
-  'role_group_create',
-  'role_group_delete',
-  'role_group_list_view',
-  'role_group_update_add',
-  'role_group_update_remove',
-  'user_view',
-  'user_update',
-  'redis_read',
-  'redis_write',
-  'redis_delete',
-  'redis_secrets',
-  'chat',
-  'chat_debug',
-  'chat_admin',
-  'train',
-  'search',
-  'show_file_status',
-  'init_models',
-  'token_creator',
-  'profile_create',
-  'profile_delete',
-  'profile_update',
-  'profile_view_all',
-  'gdrive_data',
-  'session_create',
-  'session_validate',
-  'session_end',
-  'discourse_data',
-  'elk_chat',
-  'code_enhancement_upload',
-  'chatgpt',
-] as const;
+export const KNOWN_FEATURES = FEATURE_NAMES;
 
 /** A feature name of {@link KNOWN_FEATURES}. */
 export type KnownFeature = (typeof KNOWN_FEATURES)[number];

@@ -1,20 +1,13 @@
 /** Rules about the signed-in user that every screen shares: initials, admin and PGA gating. */
+import type { User } from '@digital-assistant/sdk';
+
+/** The signed-in user as `GET /api/auth` returns it. */
+export type { User };
 
 /** Role name of administrators. */
 export const ADMIN_ROLE = 'CORE_ADMINS';
 /** Role name that unlocks the PGA department (administrators have it too). */
 export const PGA_ROLE = 'PGA';
-
-/** The signed-in user as `GET /api/auth` returns it. */
-export interface User {
-  email: string;
-  name: string;
-  role: string;
-  /** Application version string shown in the profile popup. */
-  version: string;
-  is_active?: boolean;
-  is_bot_account?: boolean;
-}
 
 /** Anything carrying a role; `null`/`undefined` means nobody is signed in. */
 export type MaybeUser = { role?: string | null } | null | undefined;

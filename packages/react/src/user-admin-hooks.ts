@@ -1,0 +1,150 @@
+/** Hooks of the Users tab: the user list, adding, deleting and re-roling users, and the table model. */
+import { type DigitalAssistantError, type UserProfile, unwrap } from '@digital-assistant/sdk';
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { AddUserForm, ModifyRolesForm } from './admin-forms';
+import { adminMessages } from './admin-messages';
+import { useDigitalAssistantContext } from './context';
+import { clampPage } from './pagination';
+import { invalidate, queryKeys } from './server-state';
+import { useStore } from './use-store';
+import {
+  createTableStore,
+  type TableView,
+  tableView,
+  toUserRows,
+  USER_COLUMNS,
+  USERS_PAGE_SIZE,
+  type UserColumn,
+  type UserRow,
+} from './users-table';
+
+/** What {@link useUsers} returns: the query, plus its profiles and table rows (empty until loaded). */
+export type UseUsersResult = UseQueryResult<UserProfile[], DigitalAssistantError> & {
+  users: UserProfile[];
+  rows: UserRow[];
+};
+
+const noUsers: UserProfile[] = [];
+
+/**
+ * Every user (`POST /api/users` with `email: '*'`). Reports 'Fetching user list...', then
+ * 'Fetched users' or 'Error fetching users' to the notices.
+ */
+export function useUsers(options: { enabled?: boolean } = {}): UseUsersResult {
+  const { client, notices } = useDigitalAssistantContext('useUsers');
+  const query = useQuery<UserProfile[], DigitalAssistantError>({
+    queryKey: queryKeys.users(),
+    queryFn: async () => {
+      notices.push('info', adminMessages.fetchingUsers);
+      try {
+        const { user_profiles } = await unwrap(client.POST('/api/users', { body: { email: '*' } }));
+        notices.push('success', adminMessages.fetchedUsers);
+        return user_profiles;
+      } catch (error) {
+        notices.push('error', adminMessages.fetchUsersError);
+        throw error;
+      }
+    },
+    retry: false,
+    refetchOnWindowFocus: false,
+    enabled: options.enabled,
+  });
+  const users = query.data ?? noUsers;
+  const rows = useMemo(() => toUserRows(users), [users]);
+  return { ...query, users, rows };
+}
+
+/**
+ * Adds a user (`POST /api/users/create`). Reports 'Successfully added user {email}.' or
+ * 'Error adding user', and refreshes the user list, role groups and audit log.
+ */
+export function useCreateUser(): UseMutationResult<UserProfile, DigitalAssistantError, AddUserForm> {
+  const { client, notices } = useDigitalAssistantContext('useCreateUser');
+  const queryClient = useQueryClient();
+  return useMutation<UserProfile, DigitalAssistantError, AddUserForm>({
+    mutationFn: async ({ email, name, role }) => {
+      const body = { email: email.trim(), name: name.trim(), role: role.trim() };
+      return (await unwrap(client.POST('/api/users/create', { body }))).user_profile;
+    },
+    onSuccess: (_, form) => {
+      notices.push('success', adminMessages.userAdded(form.email.trim()));
+      return invalidate(queryClient, queryKeys.users(), queryKeys.roleGroups(), queryKeys.audit());
+    },
+    onError: () => void notices.push('error', adminMessages.addUserError),
+  });
+}
+
+/**
+ * Deletes one user (`POST /api/users/delete` with `emails: [email]`); ask for confirmation first.
+ * Reports 'Successfully deleted user {email}.' or 'Error deleting user {email}.'.
+ */
+export function useDeleteUser(): UseMutationResult<string[], DigitalAssistantError, string> {
+  const { client, notices } = useDigitalAssistantContext('useDeleteUser');
+  const queryClient = useQueryClient();
+  return useMutation<string[], DigitalAssistantError, string>({
+    mutationFn: async (email) =>
+      (await unwrap(client.POST('/api/users/delete', { body: { emails: [email] } }))).deleted,
+    onSuccess: (_, email) => {
+      notices.push('success', adminMessages.userDeleted(email));
+      return invalidate(queryClient, queryKeys.users(), queryKeys.roleGroups(), queryKeys.audit());
+    },
+    onError: (_, email) => void notices.push('error', adminMessages.deleteUserError(email)),
+  });
+}
+
+/**
+ * Gives users a role (`POST /api/users/roles/update`). Reports 'Successfully updates user roles.'
+ * or 'Error updating user roles.'.
+ */
+export function useUpdateUserRoles(): UseMutationResult<
+  UserProfile[],
+  DigitalAssistantError,
+  ModifyRolesForm
+> {
+  const { client, notices } = useDigitalAssistantContext('useUpdateUserRoles');
+  const queryClient = useQueryClient();
+  return useMutation<UserProfile[], DigitalAssistantError, ModifyRolesForm>({
+    mutationFn: ({ emails, role }) =>
+      unwrap(client.POST('/api/users/roles/update', { body: { emails, role } })),
+    onSuccess: () => {
+      notices.push('success', adminMessages.userRolesUpdated);
+      return invalidate(queryClient, queryKeys.users(), queryKeys.roleGroups(), queryKeys.audit());
+    },
+    onError: () => void notices.push('error', adminMessages.updateUserRolesError),
+  });
+}
+
+/** What {@link useUsersTable} returns: the visible page and the actions of headers and page buttons. */
+export interface UseUsersTableResult extends TableView<UserRow, UserColumn> {
+  columns: typeof USER_COLUMNS;
+  /** A column header press: ascending, descending, none. */
+  toggleSort: (column: UserColumn) => void;
+  setPage: (page: number) => void;
+  goToPreviousPage: () => void;
+  goToNextPage: () => void;
+}
+
+/** The Users table over `rows`: sort per column, pages of 25, page kept in range when rows go away. */
+export function useUsersTable(rows: readonly UserRow[], pageSize = USERS_PAGE_SIZE): UseUsersTableResult {
+  const [store] = useState(() => createTableStore<UserColumn>());
+  const state = useStore(store);
+  const view = useMemo(() => tableView(rows, state, pageSize), [rows, state, pageSize]);
+  useEffect(() => {
+    if (view.page !== state.page) store.setPage(view.page);
+  }, [view.page, state.page, store]);
+  return {
+    ...view,
+    columns: USER_COLUMNS,
+    toggleSort: store.toggleSort,
+    setPage: (page) => store.setPage(clampPage(page, view.pageCount)),
+    goToPreviousPage: () => store.setPage(clampPage(view.page - 1, view.pageCount)),
+    goToNextPage: () => store.setPage(clampPage(view.page + 1, view.pageCount)),
+  };
+}
