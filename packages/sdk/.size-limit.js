@@ -1,0 +1,21 @@
+// Size budget of the main entry, gzipped, including openapi-fetch (what an app actually ships).
+export default [
+  {
+    name: '@digital-assistant/sdk (main entry, gzip)',
+    path: 'dist/index.js',
+    import: '*',
+    gzip: true,
+    limit: '5 kB',
+    // With tsconfig auto-discovery on, Rolldown fails to resolve the bare `openapi-fetch` import in this
+    // workspace ("Tsconfig not found"); the built JavaScript needs no tsconfig anyway.
+    modifyRolldownConfig: (config) => ({ ...config, tsconfig: false }),
+  },
+  {
+    name: '@digital-assistant/sdk/features (gzip)',
+    path: 'dist/features.js',
+    import: '*',
+    gzip: true,
+    limit: '500 B',
+    modifyRolldownConfig: (config) => ({ ...config, tsconfig: false }),
+  },
+];

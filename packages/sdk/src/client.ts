@@ -1,0 +1,114 @@
+/**
+ * The typed client: openapi-fetch over the generated contract types, plus the middleware the
+ * contract asks for (credentials, XSRF header on same-origin non-GET calls, bearer token).
+ */
+import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths } from './generated/schema';
+
+/** Name of the cookie the server sets with the XSRF token. */
+export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
+/** Name of the header that echoes the XSRF token on non-GET calls. */
+export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+
+/** A personal access token, or a function returning the current one. */
+export type TokenSource = string | (() => string | null | undefined | Promise<string | null | undefined>);
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /**
+   * Where the API lives. Empty means the page's own origin (browsers); Node needs an absolute URL.
+   * @default ''
+   */
+  baseUrl?: string;
+  /**
+   * The fetch to use.
+   * @default globalThis.fetch
+   */
+  fetch?: (request: Request) => Promise<Response>;
+  /** A personal access token sent as `Authorization: Bearer <token>`. */
+  token?: TokenSource;
+  /** Headers added to every call. */
+  headers?: Record<string, string>;
+  /**
+   * Reads the cookie string the XSRF token is taken from.
+   * @default () => document.cookie (nothing outside browsers)
+   */
+  readCookies?: () => string;
+}
+
+/** The resolved settings a client was built with, shared with the upload and download helpers. */
+export interface ClientConfig {
+  readonly baseUrl: string;
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** Headers (XSRF, Authorization) a call with this method to this absolute URL must carry. */
+  readonly authHeaders: (method: string, url: string) => Promise<Record<string, string>>;
+}
+
+/** The typed client: `GET`/`POST`... resolve to `{ data, error, response }` typed from the contract. */
+export type DigitalAssistantClient = Client<paths, `${string}/json`> & { readonly config: ClientConfig };
+
+/** Reads one cookie's value from a `document.cookie`-style string. */
+export function readCookie(cookies: string, name: string): string | undefined {
+  const value = cookies
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Creates the typed client.
+ * @example
+ * const client = createClient({ baseUrl: 'https://assistant.example.com', token: process.env.DA_TOKEN });
+ * const { data, error } = await client.GET('/api/auth');
+ */
+export function createClient(options: ClientOptions = {}): DigitalAssistantClient {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const readCookies = options.readCookies ?? (() => globalThis.document?.cookie ?? '');
+  const { token } = options;
+
+  const authHeaders = async (method: string, url: string): Promise<Record<string, string>> => {
+    const headers: Record<string, string> = {};
+    const upper = method.toUpperCase();
+    if (upper !== 'GET' && upper !== 'HEAD') {
+      // Same origin: the page's own, or (outside browsers) the API's, since every call goes there.
+      let origin = globalThis.location?.origin;
+      try {
+        origin ||= new URL(baseUrl).origin;
+        if (new URL(url, origin).origin === origin) {
+          const xsrf = readCookie(readCookies(), XSRF_COOKIE_NAME);
+          if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
+        }
+      } catch {
+        // No absolute origin to compare with: not a same-origin call.
+      }
+    }
+    const bearer = typeof token === 'function' ? await token() : token;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    return headers;
+  };
+
+  const client = createFetchClient<paths, `${string}/json`>({
+    baseUrl,
+    fetch: baseFetch,
+    credentials: 'include',
+    headers: options.headers,
+  });
+  const middleware: Middleware = {
+    async onRequest({ request }) {
+      for (const [name, value] of Object.entries(await authHeaders(request.method, request.url))) {
+        if (!request.headers.has(name)) request.headers.set(name, value);
+      }
+      return request;
+    },
+  };
+  client.use(middleware);
+  return Object.assign(client, { config: { baseUrl, fetch: baseFetch, authHeaders } });
+}

@@ -1,0 +1,149 @@
+/**
+ * One error type for every failure at the SDK edge: an HTTP error answer (with the contract's
+ * `{ error, code }` body) or a failure before any answer (network, timeout, abort, no file).
+ */
+import type { ErrorBody, KnownErrorCode } from './types';
+
+/** Codes for failures that happen in the client, before or instead of a server answer. */
+export type ClientErrorCode = 'network_error' | 'timeout' | 'aborted' | 'no_file' | 'http_error';
+
+/** A stable snake_case error code: one of the contract's, one of the client's, or another server's. */
+export type DigitalAssistantErrorCode = KnownErrorCode | ClientErrorCode | (string & {});
+
+/** Options for {@link DigitalAssistantError}. */
+export interface DigitalAssistantErrorOptions {
+  code: DigitalAssistantErrorCode;
+  /** HTTP status of the answer, when there was one. */
+  status?: number;
+  /** Optional machine-readable details from the error body. */
+  details?: unknown;
+  /** The underlying error or the raw error body. */
+  cause?: unknown;
+}
+
+/** The SDK's error: a stable `code`, a readable `message`, the HTTP `status` if any, and the `cause`. */
+export class DigitalAssistantError extends Error {
+  override readonly name = 'DigitalAssistantError';
+  /** Stable snake_case code, e.g. `forbidden`, `validation_failed`, `timeout`. */
+  readonly code: DigitalAssistantErrorCode;
+  /** HTTP status of the answer, or `undefined` when no answer arrived. */
+  readonly status: number | undefined;
+  /** `details` of the error body, if any. */
+  readonly details: unknown;
+
+  constructor(message: string, options: DigitalAssistantErrorOptions) {
+    super(message, { cause: options.cause });
+    this.code = options.code;
+    this.status = options.status;
+    this.details = options.details;
+  }
+}
+
+/**
+ * Whether `value` is a {@link DigitalAssistantError} (also across bundles, by shape).
+ * @example if (isDigitalAssistantError(error) && error.code === 'forbidden') showNoAccess();
+ */
+export function isDigitalAssistantError(value: unknown): value is DigitalAssistantError {
+  return (
+    value instanceof DigitalAssistantError ||
+    (value instanceof Error &&
+      value.name === 'DigitalAssistantError' &&
+      typeof (value as { code?: unknown }).code === 'string')
+  );
+}
+
+/** Whether `value` has the contract's error body shape `{ error: string, code: string }`. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}
+
+const codeByStatus: Record<number, KnownErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_implemented',
+  409: 'conflict',
+  501: 'not_implemented',
+};
+
+const clientMessages: Record<Exclude<ClientErrorCode, 'http_error'>, string> = {
+  network_error: 'Network error',
+  timeout: 'The request timed out',
+  aborted: 'The request was aborted',
+  no_file: 'No file provided',
+};
+
+/** A {@link DigitalAssistantError} for a failure in the client, with its standard message. */
+export function clientError(code: keyof typeof clientMessages, cause?: unknown): DigitalAssistantError {
+  const detail = code === 'network_error' && cause instanceof Error ? `: ${cause.message}` : '';
+  return new DigitalAssistantError(clientMessages[code] + detail, { code, cause });
+}
+
+/**
+ * Turns anything that went wrong into a {@link DigitalAssistantError}. With a `response`, `error` is
+ * the parsed error body of that answer; without one, it is what was thrown (network failure, abort...).
+ */
+export function toDigitalAssistantError(error: unknown, response?: Response): DigitalAssistantError {
+  if (isDigitalAssistantError(error)) return error;
+  if (!response || response.ok) {
+    const name = (error as { name?: unknown } | null)?.name;
+    return clientError(
+      name === 'TimeoutError' ? 'timeout' : name === 'AbortError' ? 'aborted' : 'network_error',
+      error,
+    );
+  }
+  const { status } = response;
+  const body = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const text = [body.error, body.message, error].find(
+    (item) => typeof item === 'string' && item.trim() !== '',
+  );
+  return new DigitalAssistantError((text as string | undefined) ?? `Request failed with status ${status}`, {
+    code: isErrorBody(error)
+      ? error.code
+      : (codeByStatus[status] ?? (status >= 500 ? 'internal' : 'http_error')),
+    status,
+    details: body.details,
+    cause: error,
+  });
+}
+
+/** The `{ data, error, response }` value every SDK call resolves to. */
+export type CallResult<Data, Error = unknown> =
+  | { data: Data; error?: never; response: Response }
+  | { data?: never; error: Error; response: Response };
+
+/**
+ * Awaits an SDK call and returns its `data`, or throws a {@link DigitalAssistantError}
+ * (for error answers and for failures before an answer). Used by the query layer.
+ * @example const { user } = await unwrap(client.GET('/api/auth'));
+ */
+export async function unwrap<Data>(
+  call: Promise<{ data?: Data; error?: unknown; response: Response }>,
+): Promise<Data> {
+  let result: { data?: Data; error?: unknown; response: Response };
+  try {
+    result = await call;
+  } catch (error) {
+    throw toDigitalAssistantError(error);
+  }
+  if (result.error !== undefined || !result.response.ok) {
+    throw toDigitalAssistantError(result.error, result.response);
+  }
+  return result.data as Data;
+}
+
+/**
+ * Whether an error means "this server does not offer that" (404, 405 or 501), which is how clients
+ * feature-detect the contract's optional extensions.
+ */
+export function isUnavailable(error: unknown): boolean {
+  return (
+    isDigitalAssistantError(error) && (error.status === 404 || error.status === 405 || error.status === 501)
+  );
+}

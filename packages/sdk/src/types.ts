@@ -1,0 +1,58 @@
+/**
+ * Friendly names for the contract's types. Everything here comes from `generated/schema.ts`
+ * (openapi-typescript output of openapi/openapi.yaml), so the aliases cannot drift from the contract.
+ */
+import type { components, operations, paths } from './generated/schema';
+
+export type { components, operations, paths };
+
+type Schemas = components['schemas'];
+
+/** The one error body every operation answers with: a readable `error` and a stable `code`. */
+export type ErrorBody = Schemas['Error'];
+/** Error codes the contract defines (servers may send others). */
+export type KnownErrorCode = Schemas['ErrorCode'];
+/** A feature permission name, e.g. `chat` or `role_group_view`. */
+export type FeatureName = Schemas['FeatureName'];
+/** The signed-in user (`GET /api/auth`). */
+export type User = Schemas['User'];
+/** A user as listed by the server: e-mail, name and role. */
+export type UserProfile = Schemas['UserProfile'];
+/** Answer of `GET /api/auth`: the user and the features their role grants. */
+export type AuthResponse = Schemas['AuthResponse'];
+/** A role group and its features. */
+export type RoleGroup = Schemas['RoleGroup'];
+/** A role group as listed by `GET /api/roles/allgroups`. */
+export type RoleGroupSummary = Schemas['RoleGroupSummary'];
+/** `add` or `remove`, for `POST /api/roles/update`. */
+export type RoleAccessAction = Schemas['RoleAccessAction'];
+/** Knowledge chat department code (omitted for Knowledge). */
+export type Department = Schemas['Department'];
+export type KnowledgeChatRequest = Schemas['KnowledgeChatRequest'];
+export type KnowledgeChatResponse = Schemas['KnowledgeChatResponse'];
+export type KnowledgeSource = Schemas['KnowledgeSource'];
+export type GptChatRequest = Schemas['GptChatRequest'];
+export type GptChatResponse = Schemas['GptChatResponse'];
+export type ElkChatResponse = Schemas['ElkChatResponse'];
+export type ChatHistoryItem = Schemas['ChatHistoryItem'];
+export type ConversationResponse = Schemas['ConversationResponse'];
+export type ConversationMessage = Schemas['ConversationMessage'];
+/** Payload of one server-sent event of the chat streaming extension. */
+export type ChatStreamEvent = Schemas['ChatStreamEvent'];
+/** An uploaded code-review zip. */
+export type ReviewFile = Schemas['ReviewFile'];
+export type ReviewFileStatus = Schemas['ReviewFileStatus'];
+export type ReviewFileJson = Schemas['ReviewFileJson'];
+export type ReviewItem = Schemas['ReviewItem'];
+export type ReviewFolderItem = Schemas['ReviewFolderItem'];
+export type ReviewFileItem = Schemas['ReviewFileItem'];
+export type ReviewFunction = Schemas['ReviewFunction'];
+export type CodeReviewUploadResponse = Schemas['CodeReviewUploadResponse'];
+export type TrainingUploadResponse = Schemas['TrainingUploadResponse'];
+export type GenerateTokenResponse = Schemas['GenerateTokenResponse'];
+/** Metadata of a personal access token (extension). */
+export type PersonalAccessToken = Schemas['PersonalAccessToken'];
+/** One audit log entry (extension). */
+export type AuditEvent = Schemas['AuditEvent'];
+/** Every operationId of the contract. */
+export type OperationId = keyof operations;
