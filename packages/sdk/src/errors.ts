@@ -139,8 +139,9 @@ export async function unwrap<Data>(
 }
 
 /**
- * Whether an error means "this server does not offer that" (404, 405 or 501), which is how clients
- * feature-detect the contract's optional extensions.
+ * Whether a failed call to one of the contract's optional extension operations (`x-extension: true`)
+ * means "this server does not offer it" (404, 405 or 501), so the caller can fall back.
+ * @example const tokens = await unwrap(client.GET('/api/users/tokens')).catch((e) => (isUnavailable(e) ? null : Promise.reject(e)));
  */
 export function isUnavailable(error: unknown): boolean {
   return (
