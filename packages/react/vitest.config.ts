@@ -3,11 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests run against the SDK's source when it is present, so they need no build of it first.
-const sdkSource = fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url));
+const sdkSource = (file: string) => fileURLToPath(new URL(`../sdk/src/${file}`, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: existsSync(sdkSource) ? { '@digital-assistant/sdk': sdkSource } : {},
+    alias: existsSync(sdkSource('index.ts'))
+      ? [
+          { find: /^@digital-assistant\/sdk$/, replacement: sdkSource('index.ts') },
+          { find: /^@digital-assistant\/sdk\/features$/, replacement: sdkSource('features.ts') },
+        ]
+      : [],
   },
   test: {
     name: '@digital-assistant/react',

@@ -1,6 +1,6 @@
 /** Feature permissions of role groups: the known names and the add/remove diff of an edit. */
 
-import { FEATURE_NAMES } from '@digital-assistant/sdk';
+import { FEATURE_NAMES } from '@digital-assistant/sdk/features';
 
 /**
  * The 34 feature names of the contract, used when the server cannot list its own

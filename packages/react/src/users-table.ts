@@ -1,4 +1,5 @@
 /** The Users table: rows from the server's profiles, per-column sort, pages of 25. */
+import type { UserProfile } from '@digital-assistant/sdk';
 import { clampPage, type PaginationItem, pageCount, pageSlice, paginationWindow } from './pagination';
 import {
   columnSortDirection,
@@ -10,15 +11,11 @@ import {
 } from './sort';
 import { createStore, type ReadableStore } from './store';
 
+/** A user profile as `POST /api/users` lists it. */
+export type { UserProfile };
+
 /** Rows per page of the Users table. */
 export const USERS_PAGE_SIZE = 25;
-
-/** A user profile as `POST /api/users` lists it. */
-export interface UserProfile {
-  email: string;
-  name: string;
-  role: string;
-}
 
 /** A row of the Users table. */
 export interface UserRow {

@@ -3,7 +3,8 @@
  * operations, injected as the SDK client's `fetch`. Tests drive the real SDK and the real hooks
  * through it; `respond` replaces one operation's answer to test failures and older servers.
  */
-import { createClient, type DigitalAssistantClient, FEATURE_NAMES, type User } from '@digital-assistant/sdk';
+import { createClient, type DigitalAssistantClient, type User } from '@digital-assistant/sdk';
+import { FEATURE_NAMES } from '@digital-assistant/sdk/features';
 
 export interface RecordedCall {
   method: string;
@@ -14,7 +15,7 @@ export interface RecordedCall {
 
 type Responder = (call: RecordedCall) => Response | Promise<Response>;
 
-interface Token {
+export interface Token {
   id: string;
   name: string;
   created_at: string;

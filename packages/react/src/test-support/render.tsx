@@ -1,0 +1,33 @@
+/** Renders hooks inside a real DigitalAssistantProvider over the in-memory contract handler. */
+import { QueryClient } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { DigitalAssistantProvider } from '../provider';
+import { type ApiHandlerOptions, createApiHandler } from './api-handler';
+
+export function renderWithProvider<Result>(
+  hook: () => Result,
+  options: ApiHandlerOptions & { windowWidth?: number } = {},
+) {
+  const api = createApiHandler(options);
+  const navigations: string[] = [];
+  const redirects: string[] = [];
+  const logged: unknown[][] = [];
+  const copied: string[] = [];
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <DigitalAssistantProvider
+      client={api.client}
+      navigate={(to) => navigations.push(to)}
+      redirect={(url) => redirects.push(url)}
+      clipboard={{ writeText: async (text) => void copied.push(text) }}
+      logger={{ error: (...args) => logged.push(args) }}
+      queryClient={queryClient}
+      windowWidth={options.windowWidth}
+    >
+      {children}
+    </DigitalAssistantProvider>
+  );
+  const rendered = renderHook(hook, { wrapper });
+  return { ...rendered, api, navigations, redirects, logged, copied, queryClient };
+}
