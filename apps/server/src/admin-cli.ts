@@ -1,0 +1,135 @@
+// The admin command line (`pnpm admin ...` from the repository root): bootstrap users and mint
+// personal access tokens for scripts, against the same DATA_DIR / DATABASE_URL as the server.
+
+import { createUser, findUserByEmail, listProfiles } from './features/users/store.js';
+import { recordAudit } from './platform/audit/audit.js';
+import { createToken } from './platform/auth/tokens.js';
+import { type Config, loadConfig } from './platform/config/config.js';
+import type { Db } from './platform/db/db.js';
+import { DataDirLockedError } from './platform/db/lock.js';
+import { openDatabase } from './platform/db/open.js';
+import { HttpError } from './platform/http/errors.js';
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const USAGE = `Usage: pnpm admin <command>
+
+  user add EMAIL NAME ROLE        add a user to an existing role group (e.g. CORE_ADMINS, STAFF, PGA)
+  user list                       list users (e-mail, role, name)
+  token EMAIL [--name NAME] [--days N]
+                                  create a personal access token for the user and print it (only it)
+
+Uses the server's DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).`;
+
+const CLI_ACTOR = 'cli';
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  args.splice(index, 2);
+  return value;
+}
+
+async function run(db: Db, config: Config, args: string[], io: CliIo): Promise<number> {
+  const [command, subcommand, ...rest] = args;
+  if (command === 'user' && subcommand === 'add') {
+    if (rest.length !== 3) {
+      io.stderr(`user add needs EMAIL NAME ROLE (quote a name with spaces).\n\n${USAGE}`);
+      return 2;
+    }
+    const [email, name, role] = rest as [string, string, string];
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) {
+      io.stderr(`"${email}" is not an e-mail address.`);
+      return 2;
+    }
+    if (!name.trim()) {
+      io.stderr('The name must not be empty.');
+      return 2;
+    }
+    const user = await db.transaction(async (tx) => {
+      const created = await createUser(tx, { email, name, role });
+      await recordAudit(tx, {
+        actor: CLI_ACTOR,
+        action: 'user.create',
+        target: created.email,
+        details: { name: created.name, role: created.role },
+      });
+      return created;
+    });
+    io.stdout(`Added ${user.email} (${user.name}) to ${user.role}.`);
+    return 0;
+  }
+  if (command === 'user' && subcommand === 'list') {
+    for (const profile of await listProfiles(db, '*')) {
+      io.stdout(`${profile.email}\t${profile.role}\t${profile.name}`);
+    }
+    return 0;
+  }
+  if (command === 'token') {
+    const tail = [subcommand, ...rest].filter((value): value is string => value !== undefined);
+    const name = option(tail, '--name') ?? 'cli';
+    const daysText = option(tail, '--days');
+    const days = daysText === undefined ? config.tokenDefaultDays : Number(daysText);
+    if (!Number.isInteger(days) || days < 1 || days > 365) {
+      io.stderr('--days must be a whole number from 1 to 365.');
+      return 2;
+    }
+    if (tail.length !== 1) {
+      io.stderr(`token needs exactly one EMAIL.\n\n${USAGE}`);
+      return 2;
+    }
+    const user = await findUserByEmail(db, tail[0]!);
+    if (!user) {
+      io.stderr(`No user with the e-mail ${tail[0]}. Add one first: pnpm admin user add EMAIL NAME ROLE`);
+      return 1;
+    }
+    const token = await db.transaction(async (tx) => {
+      const created = await createToken(tx, user.id, { name, expiresInDays: days });
+      await recordAudit(tx, {
+        actor: CLI_ACTOR,
+        action: 'token.create',
+        target: user.email,
+        details: { id: created.id, name, expires_at: created.expiresAt?.toISOString() ?? null },
+      });
+      return created;
+    });
+    io.stdout(token.token);
+    return 0;
+  }
+  io.stderr(USAGE);
+  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+}
+
+/** Runs one CLI command; answers the process exit code. */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  const known = ['user', 'token'];
+  if (!known.includes(args[0] ?? '')) {
+    io.stderr(USAGE);
+    return args.length === 0 || args[0] === 'help' || args[0] === '--help' ? 0 : 2;
+  }
+  let db: Db;
+  let config: Config;
+  try {
+    config = loadConfig(io.env);
+    db = await openDatabase(config);
+  } catch (error) {
+    io.stderr(error instanceof Error ? error.message : String(error));
+    return error instanceof DataDirLockedError ? 3 : 1;
+  }
+  try {
+    return await run(db, config, [...args], io);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      io.stderr(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,134 @@
+// The relying-party side of single sign-on (openid-client): authorization code flow with PKCE,
+// state and nonce. The verifier and nonce stay on the server (sso_states), keyed by the state that
+// is also bound to the browser in a short-lived HttpOnly cookie.
+import * as client from 'openid-client';
+import type { Queryable } from '../../platform/db/db.js';
+import { HttpError, unauthenticated } from '../../platform/http/errors.js';
+
+/** How long a sign-in may take between startSso and the callback. */
+const STATE_TTL_MINUTES = 10;
+
+export interface SsoClientOptions {
+  /** Issuer identifier (resolved lazily: the built-in provider's depends on the public URL). */
+  issuer: () => string;
+  clientId: string;
+  clientSecret?: string;
+  redirectUri: () => string;
+  /** Extra authorization request parameters (the built-in provider asks to choose an account every time). */
+  extraParameters?: Record<string, string>;
+}
+
+export interface SsoIdentity {
+  email: string;
+  name: string;
+  returnTo?: string;
+}
+
+export class SsoClient {
+  #configuration?: Promise<client.Configuration>;
+
+  constructor(private readonly options: SsoClientOptions) {}
+
+  /** Discovers the provider once; a failed discovery is retried on the next sign-in. */
+  configuration(): Promise<client.Configuration> {
+    if (!this.#configuration) {
+      const issuer = new URL(this.options.issuer());
+      this.#configuration = client
+        .discovery(
+          issuer,
+          this.options.clientId,
+          undefined,
+          this.options.clientSecret ? client.ClientSecretBasic(this.options.clientSecret) : client.None(),
+          issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
+        )
+        .catch((error: unknown) => {
+          this.#configuration = undefined;
+          throw new HttpError(
+            503,
+            'idp_unavailable',
+            `The identity provider is not reachable (${error instanceof Error ? error.message : String(error)}).`,
+          );
+        });
+    }
+    return this.#configuration;
+  }
+
+  /** Starts a sign-in: stores the checks and answers the provider URL and the state for the browser cookie. */
+  async start(db: Queryable, returnTo?: string): Promise<{ authUrl: string; state: string }> {
+    const configuration = await this.configuration();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    await db.query(`DELETE FROM sso_states WHERE created_at < now() - make_interval(mins => $1::int)`, [
+      STATE_TTL_MINUTES,
+    ]);
+    await db.query(
+      'INSERT INTO sso_states (state, code_verifier, nonce, return_to) VALUES ($1, $2, $3, $4)',
+      [state, codeVerifier, nonce, returnTo ?? null],
+    );
+    const url = client.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.options.redirectUri(),
+      scope: 'openid email profile',
+      response_type: 'code',
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      ...this.options.extraParameters,
+    });
+    return { authUrl: url.href, state };
+  }
+
+  /**
+   * Completes a sign-in from the callback URL: checks the state against the browser's cookie and
+   * the stored checks, redeems the code (PKCE), verifies the ID token (signature, issuer, audience,
+   * nonce) and answers who signed in.
+   */
+  async finish(db: Queryable, callbackUrl: URL, browserState: string | undefined): Promise<SsoIdentity> {
+    const state = callbackUrl.searchParams.get('state');
+    if (!state || !browserState || state !== browserState) {
+      throw unauthenticated('This sign-in was not started by this browser (state mismatch). Sign in again.');
+    }
+    const { rows } = await db.query<{ code_verifier: string; nonce: string; return_to: string | null }>(
+      `DELETE FROM sso_states WHERE state = $1 AND created_at > now() - make_interval(mins => $2::int)
+       RETURNING code_verifier, nonce, return_to`,
+      [state, STATE_TTL_MINUTES],
+    );
+    const checks = rows[0];
+    if (!checks) throw unauthenticated('This sign-in has expired or was already used. Sign in again.');
+
+    const configuration = await this.configuration();
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: checks.code_verifier,
+        expectedState: state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+    } catch (error) {
+      throw unauthenticated(
+        `The identity provider's answer could not be verified (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    }
+    const claims = tokens.claims();
+    if (!claims) throw unauthenticated('The identity provider sent no ID token.');
+    let email = typeof claims.email === 'string' ? claims.email : undefined;
+    let name = typeof claims.name === 'string' ? claims.name : undefined;
+    let emailVerified = claims.email_verified;
+    if (!email || !name) {
+      const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+      email ??= typeof userInfo.email === 'string' ? userInfo.email : undefined;
+      name ??= typeof userInfo.name === 'string' ? userInfo.name : undefined;
+      emailVerified ??= userInfo.email_verified;
+    }
+    if (!email) throw unauthenticated('The identity provider did not share an e-mail address.');
+    if (emailVerified === false)
+      throw unauthenticated('The identity provider has not verified this e-mail address.');
+    return {
+      email: email.toLowerCase(),
+      name: name?.trim() || email,
+      returnTo: checks.return_to ?? undefined,
+    };
+  }
+}

@@ -1,0 +1,95 @@
+// Central authentication and authorization, driven by the contract: each operation's security
+// schemes say how a caller may prove who they are, its `x-required-feature` what they must hold.
+// Runs in onRequest, before the body is parsed or validated: 401 and 403 come first.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.js';
+import { forbidden, HttpError, unauthenticated } from '../http/errors.js';
+import type { Identity } from './identity.js';
+import { safeEqual } from './secrets.js';
+import { findSessionIdentity, type SessionPolicy } from './sessions.js';
+import { findTokenIdentity } from './tokens.js';
+
+export const SESSION_COOKIE = 'da_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling; set for every operation with `x-required-feature`. */
+    identity: Identity | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The identity of an authenticated request (throws 401 when the route did not authenticate). */
+export function requireIdentity(request: FastifyRequest): Identity {
+  if (!request.identity) throw unauthenticated();
+  return request.identity;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+export function registerAuthorization(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
+  app.decorateRequest('identity', null);
+
+  app.addHook('onRequest', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation?.requiredFeature) return;
+
+    const token = bearerToken(request);
+    let identity: Identity | undefined;
+    if (token !== undefined) {
+      if (!operation.schemes.has('bearer')) {
+        throw unauthenticated(
+          'This operation needs a browser session; personal access tokens are not accepted.',
+        );
+      }
+      identity = token ? await findTokenIdentity(db, token) : undefined;
+      if (!identity) throw unauthenticated('The personal access token is invalid, expired or revoked.');
+    } else {
+      const sessionId = request.cookies[SESSION_COOKIE];
+      if (!sessionId || !operation.schemes.has('session')) throw unauthenticated();
+      identity = await findSessionIdentity(db, sessionId, policy);
+      if (!identity) throw unauthenticated('Your session has ended. Sign in again.');
+      // Double-submit: a cross-site page can make the browser send the cookie, not read it.
+      if (!SAFE_METHODS.has(request.method)) {
+        const header = request.headers[XSRF_HEADER];
+        const cookie = request.cookies[XSRF_COOKIE];
+        if (
+          typeof header !== 'string' ||
+          !cookie ||
+          !safeEqual(header, cookie) ||
+          !safeEqual(header, identity.xsrfToken ?? '')
+        ) {
+          throw new HttpError(
+            403,
+            'xsrf_failed',
+            'The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie of this session.',
+          );
+        }
+      }
+    }
+    if (!identity.features.has(operation.requiredFeature)) {
+      throw forbidden(
+        `You do not have permission to do this (needs the ${operation.requiredFeature} feature).`,
+      );
+    }
+    request.identity = identity;
+  });
+
+  // A second feature that depends on the (validated) body, e.g. role_group_update_remove for action=remove.
+  app.addHook('preHandler', async (request) => {
+    const additional = request.routeOptions.config.operation?.additionalFeature;
+    if (!additional || !request.identity) return;
+    const value = (request.body as Record<string, unknown> | undefined)?.[additional.field];
+    if (String(value) === additional.value && !request.identity.features.has(additional.feature)) {
+      throw forbidden(`You do not have permission to do this (needs the ${additional.feature} feature).`);
+    }
+  });
+}

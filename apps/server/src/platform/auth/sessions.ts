@@ -1,0 +1,81 @@
+// Browser sessions: an opaque random id in an HttpOnly cookie, stored only as its SHA-256 with the
+// XSRF token bound to it. A session ends after SESSION_IDLE_MINUTES without use or
+// SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first.
+import type { Queryable } from '../db/db.js';
+import {
+  type Identity,
+  toUserRecord,
+  USER_WITH_FEATURES_COLUMNS,
+  type UserWithFeaturesRow,
+} from './identity.js';
+import { randomSecret, sha256 } from './secrets.js';
+
+export interface SessionPolicy {
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+}
+
+export interface NewSession {
+  /** The cookie value; never stored. */
+  sessionId: string;
+  xsrfToken: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  policy: SessionPolicy,
+): Promise<NewSession> {
+  const sessionId = randomSecret(32);
+  const xsrfToken = randomSecret(24);
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `INSERT INTO sessions (id_hash, user_id, xsrf_token, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(hours => $4::int))
+     RETURNING expires_at`,
+    [sha256(sessionId), userId, xsrfToken, policy.sessionAbsoluteHours],
+  );
+  // Housekeeping: sessions past their absolute end are of no use to anyone.
+  await db.query('DELETE FROM sessions WHERE expires_at < now()');
+  return { sessionId, xsrfToken, expiresAt: new Date(rows[0]!.expires_at) };
+}
+
+interface SessionRow extends UserWithFeaturesRow {
+  id_hash: string;
+  xsrf_token: string;
+  seen_seconds_ago: number;
+}
+
+/** The identity behind a session cookie value, or undefined when unknown, expired or idle too long. */
+export async function findSessionIdentity(
+  db: Queryable,
+  sessionId: string,
+  policy: SessionPolicy,
+): Promise<Identity | undefined> {
+  const idHash = sha256(sessionId);
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.id_hash, s.xsrf_token, extract(epoch FROM now() - s.last_seen_at)::int AS seen_seconds_ago,
+            ${USER_WITH_FEATURES_COLUMNS}
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id_hash = $1 AND s.expires_at > now()
+        AND s.last_seen_at > now() - make_interval(mins => $2::int) AND u.is_active`,
+    [idHash, policy.sessionIdleMinutes],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  // Writing last_seen_at on every call would double the cost of each request; a minute is precise enough.
+  if (row.seen_seconds_ago >= 60) {
+    await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [idHash]);
+  }
+  return {
+    user: toUserRecord(row),
+    features: new Set(row.features),
+    via: 'session',
+    sessionHash: idHash,
+    xsrfToken: row.xsrf_token,
+  };
+}
+
+export async function deleteSession(db: Queryable, sessionHash: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE id_hash = $1', [sessionHash]);
+}

@@ -1,0 +1,65 @@
+// Personal access tokens: random, shown once, stored as SHA-256, with an expiry, revocable.
+import type { Queryable } from '../db/db.js';
+import {
+  type Identity,
+  toUserRecord,
+  USER_WITH_FEATURES_COLUMNS,
+  type UserWithFeaturesRow,
+} from './identity.js';
+import { randomSecret, sha256 } from './secrets.js';
+
+/** Prefix that makes a leaked token recognisable (secret scanners, logs). */
+export const TOKEN_PREFIX = 'da_pat_';
+
+export interface NewToken {
+  id: string;
+  /** The token value: returned to its owner once, never stored. */
+  token: string;
+  name: string;
+  expiresAt: Date | null;
+}
+
+export async function createToken(
+  db: Queryable,
+  userId: string,
+  options: { name: string; expiresInDays: number },
+): Promise<NewToken> {
+  const token = `${TOKEN_PREFIX}${randomSecret(32)}`;
+  const { rows } = await db.query<{ id: string; expires_at: Date | null }>(
+    `INSERT INTO personal_access_tokens (user_id, name, token_hash, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(days => $4::int))
+     RETURNING id, expires_at`,
+    [userId, options.name, sha256(token), options.expiresInDays],
+  );
+  const row = rows[0]!;
+  return {
+    id: row.id,
+    token,
+    name: options.name,
+    expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+  };
+}
+
+interface TokenIdentityRow extends UserWithFeaturesRow {
+  token_id: string;
+  used_seconds_ago: number | null;
+}
+
+/** The identity behind a bearer token, or undefined when unknown, expired, revoked or the user is inactive. */
+export async function findTokenIdentity(db: Queryable, token: string): Promise<Identity | undefined> {
+  if (!token.startsWith(TOKEN_PREFIX)) return undefined;
+  const { rows } = await db.query<TokenIdentityRow>(
+    `SELECT t.id AS token_id, extract(epoch FROM now() - t.last_used_at)::int AS used_seconds_ago,
+            ${USER_WITH_FEATURES_COLUMNS}
+       FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL
+        AND (t.expires_at IS NULL OR t.expires_at > now()) AND u.is_active`,
+    [sha256(token)],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.used_seconds_ago === null || row.used_seconds_ago >= 60) {
+    await db.query('UPDATE personal_access_tokens SET last_used_at = now() WHERE id = $1', [row.token_id]);
+  }
+  return { user: toUserRecord(row), features: new Set(row.features), via: 'token', tokenId: row.token_id };
+}

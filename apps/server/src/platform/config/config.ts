@@ -1,0 +1,110 @@
+// Server configuration, read once from the environment. Relative paths are resolved against the
+// directory the user ran pnpm from (INIT_CWD), so `pnpm serve` and `pnpm admin` started from the
+// repository root agree on DATA_DIR even though pnpm runs both inside apps/server.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, serverPackageDir } from './paths.js';
+
+export interface OidcClientConfig {
+  /** Issuer of an external OpenID provider; absent -> the built-in provider with demo accounts. */
+  issuer?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Data folder (PGlite database, lock file). */
+  dataDir: string;
+  /** PostgreSQL connection string; absent -> PGlite in `${dataDir}/pglite`. */
+  databaseUrl?: string;
+  /**
+   * Public origin of the server (no trailing slash), used for redirects and cookies. When absent
+   * (tests listening on port 0) it is derived from the bound address.
+   */
+  publicUrl?: string;
+  oidc: OidcClientConfig;
+  defaultRole: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Built web app to serve on the same origin; null disables static serving. */
+  webDist: string | null;
+  /** Default lifetime of personal access tokens. */
+  tokenDefaultDays: number;
+  appVersion: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1, max = 1_000_000): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function packageVersion(): string {
+  try {
+    const file = path.join(serverPackageDir(), 'package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Directory relative paths in the environment are resolved against. */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD ? path.resolve(env.INIT_CWD) : process.cwd();
+}
+
+/** Reads the configuration from environment variables (see apps/server/README.md). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const base = invocationDir(env);
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const dataDir = env.DATA_DIR
+    ? path.resolve(base, env.DATA_DIR)
+    : path.join(repoRoot() ?? process.cwd(), 'data');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`);
+  }
+  const oidc: OidcClientConfig = {
+    issuer: env.OIDC_ISSUER || undefined,
+    clientId: env.OIDC_CLIENT_ID || undefined,
+    clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+  };
+  if (oidc.issuer && !oidc.clientId) {
+    throw new ConfigError(
+      'OIDC_ISSUER is set: OIDC_CLIENT_ID (and usually OIDC_CLIENT_SECRET) must be set too',
+    );
+  }
+  let webDist: string | null;
+  if (env.WEB_DIST === 'none') webDist = null;
+  else if (env.WEB_DIST) webDist = path.resolve(base, env.WEB_DIST);
+  else webDist = path.resolve(serverPackageDir(), '..', 'web', 'dist');
+
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl,
+    oidc,
+    defaultRole: env.DEFAULT_ROLE || 'STAFF',
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
+    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
+    webDist,
+    tokenDefaultDays: integer(env, 'TOKEN_DEFAULT_DAYS', 90, 1, 365),
+    appVersion: env.APP_VERSION || packageVersion(),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

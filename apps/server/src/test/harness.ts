@@ -1,0 +1,126 @@
+// Test support: a real server (buildApp) on a fresh database per test file: PGlite in memory
+// always, and PostgreSQL in a throw-away schema when TEST_DATABASE_URL is set.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { findUserByEmail } from '../features/users/store.js';
+import { SESSION_COOKIE, XSRF_COOKIE } from '../platform/auth/authorize.js';
+import { createSession } from '../platform/auth/sessions.js';
+import { createToken } from '../platform/auth/tokens.js';
+import { type Config, loadConfig } from '../platform/config/config.js';
+import { type Db, openPglite, openPostgres } from '../platform/db/db.js';
+import { migrate } from '../platform/db/migrations.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDb {
+  db: Db;
+  cleanup: () => Promise<void>;
+}
+
+export async function openTestDb(backend: Backend): Promise<TestDb> {
+  if (backend === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, cleanup: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, { schema, max: 4 });
+  await migrate(db);
+  return {
+    db,
+    async cleanup() {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: '/nonexistent-test-data-dir' }),
+    publicUrl: undefined,
+    webDist: null,
+    ...overrides,
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(
+  backend: Backend,
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
+  const { db, cleanup } = await openTestDb(backend);
+  const app = await buildApp({ config: testConfig(overrides), db });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+export interface Caller {
+  /** Headers proving the identity (cookies + XSRF header, or Authorization). */
+  headers: Record<string, string>;
+  email: string;
+}
+
+/** A browser session for an existing user, as the SSO callback would open it. */
+export async function sessionFor(db: Db, email: string): Promise<Caller> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new Error(`no user ${email}`);
+  const session = await createSession(db, user.id, { sessionIdleMinutes: 60, sessionAbsoluteHours: 1 });
+  return {
+    email,
+    headers: {
+      cookie: `${SESSION_COOKIE}=${session.sessionId}; ${XSRF_COOKIE}=${session.xsrfToken}`,
+      'x-xsrf-token': session.xsrfToken,
+    },
+  };
+}
+
+/** A personal access token caller for an existing user. */
+export async function tokenFor(
+  db: Db,
+  email: string,
+  expiresInDays = 30,
+): Promise<Caller & { token: string }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new Error(`no user ${email}`);
+  const { token } = await createToken(db, user.id, { name: 'test', expiresInDays });
+  return { email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** app.inject with a caller's headers. */
+export function call(
+  app: FastifyInstance,
+  caller: Caller | undefined,
+  options: InjectOptions & { method: string; url: string },
+): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...caller?.headers, ...options.headers } } as InjectOptions);
+}
+
+/** Adds a user straight into the database. */
+export async function addUser(
+  db: Db,
+  email: string,
+  role: string,
+  name = email.split('@')[0]!,
+): Promise<void> {
+  await db.query('INSERT INTO users (email, name, role) VALUES ($1, $2, $3)', [email, name, role]);
+}
