@@ -19,6 +19,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
         reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static plugin answers a directory (the bare origin) with 403; the app's entry is index.html.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
