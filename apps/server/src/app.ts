@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type Provider from 'oidc-provider';
-import { createAdministrationHandlers } from './features/administration.js';
+import { createAuditHandlers } from './features/audit/handlers.js';
 import { createChatHandlers } from './features/chat/handlers.js';
 import type { FeatureContext } from './features/context.js';
 import { createFilesHandlers } from './features/files/handlers.js';
@@ -20,6 +20,9 @@ import {
 import { DEMO_ACCOUNTS } from './features/identity/demo-accounts.js';
 import { createIdentityHandlers } from './features/identity/handlers.js';
 import { SsoClient } from './features/identity/sso.js';
+import { createRolesHandlers } from './features/roles/handlers.js';
+import { createTokensHandlers } from './features/tokens/handlers.js';
+import { createUsersHandlers } from './features/users/handlers.js';
 import { registerAuthorization } from './platform/auth/authorize.js';
 import { randomSecret } from './platform/auth/secrets.js';
 import type { Config } from './platform/config/config.js';
@@ -120,7 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const handlers: Handlers = {
       ...createHealthHandlers(),
       ...createIdentityHandlers(context, sso),
-      ...createAdministrationHandlers(context),
+      ...createUsersHandlers(context),
+      ...createRolesHandlers(context),
+      ...createTokensHandlers(context),
+      ...createAuditHandlers(context),
       ...createFilesHandlers(),
       ...createChatHandlers(),
     };

@@ -101,7 +101,7 @@ export async function listProfiles(db: Queryable, email: string): Promise<UserPr
 async function assertAdminRemains(
   tx: Queryable,
   leaving: ReadonlySet<string>,
-  action: string,
+  describeChange: (emails: string) => string,
 ): Promise<void> {
   const { rows } = await tx.query<{ email: string }>(
     'SELECT email FROM users WHERE role = $1 AND is_active ORDER BY email FOR UPDATE',
@@ -109,16 +109,15 @@ async function assertAdminRemains(
   );
   const affected = rows.filter((row) => leaving.has(row.email));
   if (affected.length > 0 && affected.length === rows.length) {
-    throw conflict(
-      `Cannot ${action} ${affected.map((row) => row.email).join(', ')}: at least one ${ADMIN_ROLE} member must remain.`,
-    );
+    const emails = affected.map((row) => row.email).join(', ');
+    throw conflict(`Cannot ${describeChange(emails)}: at least one ${ADMIN_ROLE} member must remain.`);
   }
 }
 
 /** Deletes users (in a transaction); 404 when none of the e-mails exists. Answers the deleted e-mails. */
 export async function deleteUsers(tx: Queryable, emails: readonly string[]): Promise<string[]> {
   const targets = new Set(emails.map(normalizeEmail));
-  await assertAdminRemains(tx, targets, 'delete');
+  await assertAdminRemains(tx, targets, (emails) => `delete ${emails}`);
   const { rows } = await tx.query<{ email: string }>(
     'DELETE FROM users WHERE email = ANY($1::text[]) RETURNING email',
     [[...targets]],
@@ -141,7 +140,7 @@ export async function updateUserRoles(
   );
   const unknown = [...targets].filter((email) => !existing.some((row) => row.email === email));
   if (unknown.length > 0) throw notFound(`No user with the e-mail ${unknown.join(', ')} exists.`);
-  if (role !== ADMIN_ROLE) await assertAdminRemains(tx, targets, `move to ${role}`);
+  if (role !== ADMIN_ROLE) await assertAdminRemains(tx, targets, (emails) => `move ${emails} to ${role}`);
   await tx.query('UPDATE users SET role = $2, updated_at = now() WHERE email = ANY($1::text[])', [
     [...targets],
     role,

@@ -1,0 +1,87 @@
+// Personal access tokens of the signed-in user: generateToken (shown once), listMyTokens, revokeToken.
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '../../platform/audit/audit.js';
+import { requireIdentity } from '../../platform/auth/authorize.js';
+import { createToken } from '../../platform/auth/tokens.js';
+import type { Handlers } from '../../platform/http/contract.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { FeatureContext } from '../context.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
+  return {
+    async generateToken(request: FastifyRequest) {
+      const { user } = requireIdentity(request);
+      const query = request.query as { name?: string; expires_in_days?: number };
+      const name = query.name?.trim() || `Token ${new Date().toISOString().slice(0, 10)}`;
+      const expiresInDays = query.expires_in_days ?? config.tokenDefaultDays;
+      const token = await db.transaction(async (tx) => {
+        const created = await createToken(tx, user.id, { name, expiresInDays });
+        await recordAudit(tx, {
+          actor: user.email,
+          action: 'token.create',
+          target: user.email,
+          details: { id: created.id, name, expires_at: iso(created.expiresAt) },
+        });
+        return created;
+      });
+      return {
+        message: 'Personal access token created. It is shown only once: copy it now.',
+        personal_access_token: token.token,
+        id: token.id,
+        expires_at: iso(token.expiresAt),
+      };
+    },
+
+    async listMyTokens(request: FastifyRequest) {
+      const { user } = requireIdentity(request);
+      const { rows } = await db.query<{
+        id: string;
+        name: string;
+        created_at: Date;
+        expires_at: Date | null;
+        last_used_at: Date | null;
+        revoked_at: Date | null;
+      }>(
+        `SELECT id, name, created_at, expires_at, last_used_at, revoked_at
+           FROM personal_access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id`,
+        [user.id],
+      );
+      return {
+        tokens: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          created_at: iso(row.created_at),
+          expires_at: iso(row.expires_at),
+          last_used_at: iso(row.last_used_at),
+          revoked_at: iso(row.revoked_at),
+        })),
+      };
+    },
+
+    async revokeToken(request: FastifyRequest) {
+      const { user } = requireIdentity(request);
+      const { id } = request.body as { id: string };
+      const missing = notFound('You have no personal access token with this id.');
+      if (!UUID.test(id)) throw missing;
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ name: string }>(
+          `UPDATE personal_access_tokens SET revoked_at = coalesce(revoked_at, now())
+            WHERE id = $1 AND user_id = $2 RETURNING name`,
+          [id, user.id],
+        );
+        if (!rows[0]) throw missing;
+        await recordAudit(tx, {
+          actor: user.email,
+          action: 'token.revoke',
+          target: user.email,
+          details: { id, name: rows[0].name },
+        });
+      });
+      return { message: 'Token revoked.' };
+    },
+  };
+}
