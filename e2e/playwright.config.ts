@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
   reporter: [['list']],
   outputDir: './test-results',
   use: {

@@ -1,8 +1,8 @@
 import { type RouteMatch, type RouteScreen, useRouteGuard } from '@digital-assistant/react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AgentsScreen, DiscoverScreen } from './screens/LandingScreens';
 import { HealthScreen } from './screens/HealthScreen';
+import { AgentsScreen, DiscoverScreen } from './screens/LandingScreens';
 import { LoginScreenRoute } from './screens/LoginScreenRoute';
 import { LogoutScreenRoute } from './screens/LogoutScreenRoute';
 import { NotYetAvailable } from './screens/NotYetAvailable';
@@ -15,19 +15,21 @@ function ChatTitle({ match }: { match: RouteMatch }) {
 }
 
 /** Screens inside the app shell, by the route table's screen name. */
-const shellScreens: Record<Exclude<RouteScreen, 'login' | 'logout' | 'health'>, (match: RouteMatch) => ReactNode> =
-  {
-    chat: (match) => <NotYetAvailable title={<ChatTitle match={match} />} capability="The chat" />,
-    adminChat: () => <NotYetAvailable title="Admin Chat" capability="The admin chat" />,
-    elk: () => <NotYetAvailable title="Elk Agent" capability="The ELK agent" />,
-    agents: () => <AgentsScreen />,
-    discover: () => <DiscoverScreen />,
-    codeReview: () => <NotYetAvailable title="Code Review Agent" capability="The code review agent" />,
-    users: () => <UsersScreen />,
-    status: () => <NotYetAvailable title="File Status" capability="The training file status list" />,
-    trainBot: () => <NotYetAvailable title="Train Bot" capability="Training uploads" />,
-    tenantSettings: () => <TenantSettingsScreen />,
-  };
+const shellScreens: Record<
+  Exclude<RouteScreen, 'login' | 'logout' | 'health'>,
+  (match: RouteMatch) => ReactNode
+> = {
+  chat: (match) => <NotYetAvailable title={<ChatTitle match={match} />} capability="The chat" />,
+  adminChat: () => <NotYetAvailable title="Admin Chat" capability="The admin chat" />,
+  elk: () => <NotYetAvailable title="Elk Agent" capability="The ELK agent" />,
+  agents: () => <AgentsScreen />,
+  discover: () => <DiscoverScreen />,
+  codeReview: () => <NotYetAvailable title="Code Review Agent" capability="The code review agent" />,
+  users: () => <UsersScreen />,
+  status: () => <NotYetAvailable title="File Status" capability="The training file status list" />,
+  trainBot: () => <NotYetAvailable title="Train Bot" capability="Training uploads" />,
+  tenantSettings: () => <TenantSettingsScreen />,
+};
 
 export function AppRoutes() {
   const location = useLocation();
@@ -37,6 +39,7 @@ export function AppRoutes() {
   if (screen === 'login') return <LoginScreenRoute />;
   if (screen === 'logout') return <LogoutScreenRoute />;
   if (screen === 'health') return <HealthScreen />;
-  if (decision.kind === 'pending') return <div className="app-pending" aria-busy="true" aria-label="Loading" />;
+  if (decision.kind === 'pending')
+    return <div className="app-pending" aria-busy="true" aria-label="Loading" />;
   return <Shell>{shellScreens[screen](decision.match)}</Shell>;
 }

@@ -82,6 +82,14 @@ describe('guardRoute', () => {
     });
   });
 
+  it('sends a guarded screen to /logout, not /login, after logout (sign-in must not restart)', () => {
+    expect(guardRoute('/chat', { status: 'invalid', user: null, hasLoggedOut: true })).toEqual({
+      kind: 'redirect',
+      to: '/logout',
+      reason: 'loggedOut',
+    });
+  });
+
   it('sends a non-admin away from admin routes to chat/Knowledge', () => {
     expect(guardRoute('/users', { status: 'validated', user: staff })).toEqual({
       kind: 'redirect',

@@ -129,12 +129,14 @@ export function canOpenRoute(path: string, user: MaybeUser): boolean {
 export type RouteDecision =
   | { kind: 'render'; match: RouteMatch }
   | { kind: 'pending'; match: RouteMatch }
-  | { kind: 'redirect'; to: string; reason: 'unknown' | 'unauthenticated' | 'forbidden' };
+  | { kind: 'redirect'; to: string; reason: 'unknown' | 'unauthenticated' | 'forbidden' | 'loggedOut' };
 
 /** The session facts the guard needs. */
 export interface GuardSession {
   status: 'unvalidated' | 'validated' | 'invalid';
   user: MaybeUser;
+  /** Set by logout: guarded screens then lead to /logout, never to /login (which would start sign-in). */
+  hasLoggedOut?: boolean;
 }
 
 /**
@@ -147,6 +149,9 @@ export function guardRoute(path: string, session: GuardSession): RouteDecision {
   if (!match) return { kind: 'redirect', to: DEFAULT_ROUTE, reason: 'unknown' };
   if (match.route.access === 'open') return { kind: 'render', match };
   if (session.status === 'unvalidated') return { kind: 'pending', match };
+  if (session.status === 'invalid' && session.hasLoggedOut) {
+    return { kind: 'redirect', to: LOGOUT_ROUTE, reason: 'loggedOut' };
+  }
   if (session.status === 'invalid' || !session.user) {
     return { kind: 'redirect', to: LOGIN_ROUTE, reason: 'unauthenticated' };
   }

@@ -57,7 +57,7 @@ export function useRouteGuard(path: string): RouteDecision {
   const { session } = useDigitalAssistantContext('useRouteGuard');
   const state = useStore(session);
   const decision = guardRoute(path, state);
-  const needsValidation = decision.kind === 'pending';
+  const needsValidation = decision.kind === 'pending' && state.status === 'unvalidated';
   useEffect(() => {
     if (needsValidation) void session.validate();
   }, [needsValidation, session]);

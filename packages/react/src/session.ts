@@ -24,6 +24,8 @@ export interface SessionState {
   isSigningIn: boolean;
   /** True while the logout call is in flight. */
   isLoggingOut: boolean;
+  /** True after logout until the next sign-in: the guard then leads to /logout rather than /login. */
+  hasLoggedOut: boolean;
 }
 
 /** Where errors that are only logged go. */
@@ -66,6 +68,7 @@ const initialState: SessionState = {
   isValidating: false,
   isSigningIn: false,
   isLoggingOut: false,
+  hasLoggedOut: false,
 };
 
 /** Creates the session store; nothing is fetched until {@link SessionStore.validate} is called. */
@@ -133,7 +136,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           client.POST('/api/auth/session', { body: { email: identity.email, name: identity.name } }),
         );
         if (asked === generation) {
-          patch({ status: 'validated', user });
+          patch({ status: 'validated', user, hasLoggedOut: false });
           navigate(DEFAULT_ROUTE);
         }
       } catch (error) {
@@ -150,7 +153,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (loggingOut) return loggingOut;
     generation++;
     const email = store.getSnapshot().user?.email ?? '';
-    patch({ status: 'invalid', isLoggingOut: true });
+    patch({ status: 'invalid', isLoggingOut: true, hasLoggedOut: true });
     loggingOut = (async () => {
       try {
         await unwrap(client.POST('/api/users/logout', { body: { email } }));

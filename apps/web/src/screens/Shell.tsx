@@ -17,7 +17,9 @@ export function Shell({ title, children }: { title?: ReactNode; children: ReactN
         <AppShell.MenuNav>
           <AppShell.MenuLink href={menu.discover.to}>{menu.discover.label}</AppShell.MenuLink>
           {menu.agents.length > 0 ? (
-            <AppShell.AgentsSection isElkDisabled={menu.agents.find((item) => item.id === 'elk')?.isDisabled} />
+            <AppShell.AgentsSection
+              isElkDisabled={menu.agents.find((item) => item.id === 'elk')?.isDisabled}
+            />
           ) : null}
           {menu.admin ? <AppShell.AdminSection /> : null}
         </AppShell.MenuNav>
