@@ -40,6 +40,6 @@ export function AppRoutes() {
   if (screen === 'logout') return <LogoutScreenRoute />;
   if (screen === 'health') return <HealthScreen />;
   if (decision.kind === 'pending')
-    return <div className="app-pending" aria-busy="true" aria-label="Loading" />;
+    return <div className="app-pending" role="status" aria-busy="true" aria-label="Loading" />;
   return <Shell>{shellScreens[screen](decision.match)}</Shell>;
 }
