@@ -4,6 +4,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './source-aliases.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,6 +12,7 @@ const dirname = path.dirname(fileURLToPath(import.meta.url));
 // runs every story (and its play function and a11y check) in a real headless Chromium.
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: sourceAliases },
   test: {
     projects: [
       {

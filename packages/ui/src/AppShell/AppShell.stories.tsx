@@ -23,6 +23,8 @@ interface ShellExampleProps {
   user: ProfileUser;
   /** Current route. */
   currentPath: string;
+  /** Title in the header. */
+  pageTitle: string;
   onLogout: () => void;
   onMenuOpenChange: (isOpen: boolean) => void;
 }
@@ -32,6 +34,7 @@ function ShellExample({
   defaultMenuOpen,
   user,
   currentPath,
+  pageTitle,
   onLogout,
   onMenuOpenChange,
 }: ShellExampleProps) {
@@ -57,10 +60,10 @@ function ShellExample({
         <AppShell.Footer user={user} onLogout={onLogout} />
       </AppShell.MenuPanel>
       <AppShell.Main>
-        <AppShell.Header title="Code Review" />
+        <AppShell.Header title={pageTitle} />
         <AppShell.Content>
           <div className="da-page">
-            <PageHeader title="Code Review Agent" closeHref="/menu" />
+            <PageHeader title={pageTitle} closeHref="/menu" />
             <p>Page content goes here.</p>
           </div>
         </AppShell.Content>
@@ -78,6 +81,7 @@ const meta = {
     defaultMenuOpen: true,
     user: staff,
     currentPath: '/codereview',
+    pageTitle: 'Code Review',
     onLogout: fn(),
     onMenuOpenChange: fn(),
   },
@@ -97,7 +101,7 @@ export const Staff: Story = {
 
 /** Administrator: Admin section with Users & Permissions, File Status and Admin Chat. */
 export const Admin: Story = {
-  args: { isAdmin: true, user: admin, currentPath: '/users' },
+  args: { isAdmin: true, user: admin, currentPath: '/users', pageTitle: 'Users & Permissions' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Admin' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Users & Permissions' })).toHaveAttribute('href', '/users');

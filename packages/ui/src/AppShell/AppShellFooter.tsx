@@ -1,3 +1,4 @@
+import { displayName } from '@digital-assistant/react';
 import { Button, DialogTrigger, Popover } from 'react-aria-components';
 import { Avatar } from '../Avatar/Avatar';
 import { ChevronDownIcon } from '../icons/icons';
@@ -16,7 +17,7 @@ export interface AppShellFooterProps {
 /** Bottom of the menu: the user's initials and name (or e-mail); pressing it opens the profile popup. */
 export function AppShellFooter({ user, chatHref, onLogout }: AppShellFooterProps) {
   useAppShell('AppShell.Footer');
-  const label = user.name?.trim() || user.email;
+  const label = displayName(user);
   return (
     <div className="da-menu-footer">
       <DialogTrigger>

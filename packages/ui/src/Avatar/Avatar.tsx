@@ -1,4 +1,4 @@
-import { initialsOf } from '../utils/initials';
+import { initials as initialsOf } from '@digital-assistant/react';
 
 export interface AvatarProps {
   /** Person's name; its initials are shown. */

@@ -1,19 +1,19 @@
+import { profilePopupModel, type User } from '@digital-assistant/react';
 import { Dialog, Heading } from 'react-aria-components';
 import { Avatar } from '../Avatar/Avatar';
 import { Button, LinkButton } from '../Button/Button';
 import { ChatIcon, LogoutIcon } from '../icons/icons';
 
-/** The signed-in person as the profile popup shows them (a subset of the SDK's User). */
-export interface ProfileUser {
-  /** E-mail address. */
-  email: string;
+/**
+ * The signed-in person as the profile popup shows them: the SDK's `User` (from `GET /api/auth`)
+ * or any object with its e-mail and role; the name may be missing ('User' is shown).
+ */
+export type ProfileUser = Pick<User, 'email' | 'role'> & {
   /** Display name; 'User' is shown when empty. */
   name?: string | null;
-  /** Role group name, e.g. CORE_ADMINS. */
-  role: string;
   /** Application version string. */
   version?: string | null;
-}
+};
 
 export interface ProfilePopupProps {
   /** Who is signed in. */
@@ -29,7 +29,11 @@ export interface ProfilePopupProps {
  * It is a react-aria Dialog; AppShell.Footer opens it in a popover.
  */
 export function ProfilePopup({ user, chatHref = '/chat', onLogout }: ProfilePopupProps) {
-  const displayName = user.name?.trim() || 'User';
+  const model = profilePopupModel({
+    ...user,
+    name: user.name ?? undefined,
+    version: user.version ?? undefined,
+  });
   return (
     <Dialog className="da-profile-popup" aria-label="Profile">
       {({ close }) => (
@@ -38,7 +42,7 @@ export function ProfilePopup({ user, chatHref = '/chat', onLogout }: ProfilePopu
             <Avatar name={user.name} email={user.email} size="lg" />
             <div className="da-profile-identity">
               <Heading slot="title" className="da-profile-name">
-                {displayName}
+                {model.name}
               </Heading>
               <p className="da-profile-email">{user.email}</p>
             </div>
@@ -46,11 +50,11 @@ export function ProfilePopup({ user, chatHref = '/chat', onLogout }: ProfilePopu
           <dl className="da-profile-details">
             <div className="da-profile-row">
               <dt>Role</dt>
-              <dd>{user.role}</dd>
+              <dd>{model.role}</dd>
             </div>
             <div className="da-profile-row">
               <dt>Version</dt>
-              <dd>{user.version || '—'}</dd>
+              <dd>{model.version || '—'}</dd>
             </div>
           </dl>
           <div className="da-profile-actions">

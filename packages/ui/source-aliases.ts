@@ -1,0 +1,16 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// Tests and Storybook run against the sibling packages' sources, so they need no build of them first:
+// `@digital-assistant/<pkg>` -> ../<pkg>/src/index.ts and `@digital-assistant/<pkg>/<entry>` -> ../<pkg>/src/<entry>.ts.
+const packages = ['react', 'sdk'];
+
+/** Vite `resolve.alias` entries for the workspace packages whose source is present. */
+export const sourceAliases = packages.flatMap((name) => {
+  const source = fileURLToPath(new URL(`../${name}/src/`, import.meta.url));
+  if (!existsSync(`${source}index.ts`)) return [];
+  return [
+    { find: new RegExp(`^@digital-assistant/${name}$`), replacement: `${source}index.ts` },
+    { find: new RegExp(`^@digital-assistant/${name}/([\\w-]+)$`), replacement: `${source}$1.ts` },
+  ];
+});
