@@ -1,3 +1,10 @@
+// Administration
+export type { AddUserSidebarProps } from './AdminSidebars/AddUserSidebar';
+export { AddUserSidebar } from './AdminSidebars/AddUserSidebar';
+export type { ModifyUserRolesSidebarProps } from './AdminSidebars/ModifyUserRolesSidebar';
+export { ModifyUserRolesSidebar } from './AdminSidebars/ModifyUserRolesSidebar';
+export type { RoleSidebarProps } from './AdminSidebars/RoleSidebar';
+export { RoleSidebar } from './AdminSidebars/RoleSidebar';
 export type {
   AppShellAdminSectionProps,
   AppShellAgentsSectionProps,
@@ -29,6 +36,8 @@ export {
   AppShellRoot,
   useAppShell,
 } from './AppShell';
+export type { AuditLogEntry, AuditLogTableProps } from './AuditLogTable/AuditLogTable';
+export { AuditLogTable } from './AuditLogTable/AuditLogTable';
 export type { AvatarProps } from './Avatar/Avatar';
 export { Avatar } from './Avatar/Avatar';
 export type {
@@ -41,15 +50,46 @@ export type {
 export { Button, IconButton, LinkButton } from './Button/Button';
 export type { ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog';
 export { ConfirmDialog } from './ConfirmDialog/ConfirmDialog';
+export type { TableStateKind, TableStateMessageProps } from './DataTable/TableStateMessage';
+export { TableStateMessage } from './DataTable/TableStateMessage';
+export type { SelectFieldProps, TextInputFieldProps } from './Field/Fields';
+export { SelectField, TextInputField } from './Field/Fields';
 export type { HealthPageProps } from './HealthPage/HealthPage';
 export { HealthPage } from './HealthPage/HealthPage';
+export type { LandingCardProps } from './Landing/LandingCard';
+export { LandingCard } from './Landing/LandingCard';
+export type { LandingCardsProps, LandingLinks, LandingPageProps } from './Landing/LandingPages';
+export { AgentsLanding, DiscoverLanding, LandingCards } from './Landing/LandingPages';
 export type { LoggedOutScreenProps } from './LoginScreen/LoggedOutScreen';
 export { LoggedOutScreen } from './LoginScreen/LoggedOutScreen';
 export type { LoginScreenProps } from './LoginScreen/LoginScreen';
 export { LoginScreen } from './LoginScreen/LoginScreen';
 export type { LogoProps } from './Logo/Logo';
 export { Logo } from './Logo/Logo';
+export type { MultiSelectItem, MultiSelectProps } from './MultiSelect/MultiSelect';
+export { MultiSelect } from './MultiSelect/MultiSelect';
 export type { PageHeaderProps } from './PageHeader/PageHeader';
 export { PageHeader } from './PageHeader/PageHeader';
+export type { PaginationProps } from './Pagination/Pagination';
+export { Pagination } from './Pagination/Pagination';
 export type { ProfilePopupProps, ProfileUser } from './ProfilePopup/ProfilePopup';
 export { ProfilePopup } from './ProfilePopup/ProfilePopup';
+export type { RoleGroupRow, RolesTableProps, RolesToolbarProps } from './RolesTable/RolesTable';
+export { RolesTable, RolesToolbar } from './RolesTable/RolesTable';
+export type { SidebarProps } from './Sidebar/Sidebar';
+export { Sidebar } from './Sidebar/Sidebar';
+export type { NoticeStackProps, StatusBannerProps } from './StatusBanner/StatusBanner';
+export { NoticeStack, StatusBanner } from './StatusBanner/StatusBanner';
+export type { TenantSettingsPageProps } from './TenantSettingsPage/TenantSettingsPage';
+export { TenantSettingsPage } from './TenantSettingsPage/TenantSettingsPage';
+export type { TokenDialogProps } from './TokenDialog/TokenDialog';
+export { TokenDialog } from './TokenDialog/TokenDialog';
+export type {
+  UsersAndPermissionsPageProps,
+  UsersAndPermissionsTab,
+} from './UsersAndPermissionsPage/UsersAndPermissionsPage';
+export { UsersAndPermissionsPage } from './UsersAndPermissionsPage/UsersAndPermissionsPage';
+export type { UsersTableProps } from './UsersTable/UsersTable';
+export { UsersTable } from './UsersTable/UsersTable';
+export type { UsersToolbarProps } from './UsersTable/UsersToolbar';
+export { UsersToolbar } from './UsersTable/UsersToolbar';

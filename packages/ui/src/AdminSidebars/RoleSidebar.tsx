@@ -1,0 +1,105 @@
+import {
+  FEATURE_MULTISELECT_VISIBLE_ITEMS,
+  featureLabel,
+  type RoleGroupForm,
+  roleGroupError,
+  roleGroupSidebarTitle,
+} from '@digital-assistant/react';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Button } from '../Button/Button';
+import { TextInputField } from '../Field/Fields';
+import { MultiSelect } from '../MultiSelect/MultiSelect';
+import { Sidebar } from '../Sidebar/Sidebar';
+import { StatusBanner } from '../StatusBanner/StatusBanner';
+
+export interface RoleSidebarProps {
+  /** Whether the sidebar is shown. */
+  isOpen: boolean;
+  /** Closes it (the caller resets the fields). */
+  onClose: () => void;
+  /** Field values and mode (controlled; the headless sidebars store's `roleGroup`). */
+  value: RoleGroupForm;
+  /** Called when the name is edited (create mode only: the field is disabled when editing). */
+  onNameChange: (name: string) => void;
+  /** Called with the new list of features. */
+  onFeaturesChange: (features: string[]) => void;
+  /** Feature names to choose from (e.g. from `GET /api/features`, or the headless KNOWN_FEATURES). */
+  features: readonly string[];
+  /** Names of the existing role groups, to refuse a duplicate before asking the server. */
+  existingRoleNames?: readonly string[];
+  /** Called with valid values when Submit is pressed. */
+  onSubmit: (value: RoleGroupForm) => void;
+  /** The role group is being saved: Submit shows progress. */
+  isSubmitting?: boolean;
+}
+
+/**
+ * The role group sidebar: 'Create Role Group', or 'Editing Role {name}' with the name locked; a
+ * searchable feature multiselect listing 8 items. Problems show the product's own messages
+ * ('Invalid input vaules', "Role '{name}' already exists.").
+ */
+export function RoleSidebar({
+  isOpen,
+  onClose,
+  value,
+  onNameChange,
+  onFeaturesChange,
+  features,
+  existingRoleNames = [],
+  onSubmit,
+  isSubmitting = false,
+}: RoleSidebarProps) {
+  const [isValidationShown, setValidationShown] = useState(false);
+  const problem = roleGroupError(value, existingRoleNames);
+  const isEditing = value.mode === 'edit';
+  return (
+    <Sidebar
+      isOpen={isOpen}
+      onClose={() => {
+        setValidationShown(false);
+        onClose();
+      }}
+      title={roleGroupSidebarTitle(value)}
+    >
+      <Form
+        className="da-form"
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setValidationShown(true);
+          if (problem === null) onSubmit(value);
+        }}
+      >
+        <TextInputField
+          label="Role Name"
+          name="role"
+          autoComplete="off"
+          isRequired
+          isDisabled={isEditing}
+          value={value.name}
+          onChange={onNameChange}
+        />
+        <MultiSelect
+          label="Features"
+          searchLabel="Search features"
+          isRequired
+          items={features.map((feature) => ({
+            id: feature,
+            label: featureLabel(feature),
+            description: feature,
+          }))}
+          selectedKeys={value.features}
+          onSelectionChange={onFeaturesChange}
+          visibleItemCount={FEATURE_MULTISELECT_VISIBLE_ITEMS}
+        />
+        {isValidationShown && problem ? <StatusBanner kind="error">{problem}</StatusBanner> : null}
+        <div className="da-form-actions">
+          <Button type="submit" variant="primary" isPending={isSubmitting}>
+            Submit
+          </Button>
+        </div>
+      </Form>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,80 @@
+import { adminMessages, createTokenOverlayStore } from '@digital-assistant/react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useMemo, useSyncExternalStore } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { sampleToken } from '../test/fixtures';
+import { TokenDialog } from './TokenDialog';
+
+const meta = {
+  title: 'Administration/TokenDialog',
+  component: TokenDialog,
+  tags: ['autodocs'],
+  args: {
+    isOpen: true,
+    token: sampleToken,
+    message: 'Token generated.',
+    isMasked: true,
+    onToggleMasked: fn(),
+    onCopy: fn(),
+    copyNotice: null,
+    onClose: fn(),
+  },
+} satisfies Meta<typeof TokenDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Just generated: the token is masked. */
+export const Masked: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog', {
+      name: 'Token Creation Successful',
+    });
+    await expect(dialog).not.toHaveTextContent(sampleToken);
+  },
+};
+
+/** Shown after the toggle. */
+export const Shown: Story = {
+  args: { isMasked: false },
+  play: async ({ canvasElement }) => {
+    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog');
+    await expect(dialog).toHaveTextContent(sampleToken);
+  },
+};
+
+/** After Copy. */
+export const Copied: Story = { args: { copyNotice: adminMessages.tokenCopied } };
+
+function WithStore() {
+  const store = useMemo(() => {
+    const created = createTokenOverlayStore({ clipboard: { writeText: async () => {} } });
+    created.show({ personal_access_token: sampleToken, message: 'Token generated.' });
+    return created;
+  }, []);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return (
+    <TokenDialog
+      isOpen={state.isVisible}
+      token={state.token}
+      message={state.message}
+      isMasked={state.isMasked}
+      onToggleMasked={store.toggleMasked}
+      onCopy={() => void store.copy()}
+      copyNotice={state.copyNotice}
+      onClose={store.close}
+    />
+  );
+}
+
+/** Driven by the headless token overlay store: show/hide and copy. */
+export const Interactive: Story = {
+  render: () => <WithStore />,
+  play: async ({ canvasElement }) => {
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Show token' }));
+    await expect(dialog.getByText(sampleToken)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Copy' }));
+    await expect(await dialog.findByRole('status')).toHaveTextContent('Token copied to clipboard!');
+  },
+};

@@ -1,0 +1,123 @@
+import {
+  adminMessages,
+  createTableStore,
+  tableView,
+  toUserRows,
+  USERS_PAGE_SIZE,
+  type UserColumn,
+} from '@digital-assistant/react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { expect, userEvent } from 'storybook/test';
+import { AuditLogTable } from '../AuditLogTable/AuditLogTable';
+import { Pagination } from '../Pagination/Pagination';
+import { RolesTable, RolesToolbar } from '../RolesTable/RolesTable';
+import { StatusBanner } from '../StatusBanner/StatusBanner';
+import { sampleAuditEvents, sampleProfiles, sampleRoles } from '../test/fixtures';
+import { UsersTable } from '../UsersTable/UsersTable';
+import { UsersToolbar } from '../UsersTable/UsersToolbar';
+import { UsersAndPermissionsPage } from './UsersAndPermissionsPage';
+
+function UsersPanel() {
+  const rows = useMemo(() => toUserRows(sampleProfiles(60)), []);
+  const store = useMemo(() => createTableStore<UserColumn>(), []);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const view = tableView(rows, state, USERS_PAGE_SIZE);
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <>
+      <UsersToolbar
+        onAddUser={() => {}}
+        onModifyUserRoles={() => {}}
+        onGenerateToken={() => {}}
+        selectedCount={selected.length}
+        onDeleteSelected={() => {}}
+      />
+      <UsersTable
+        rows={view.rows}
+        sort={view.sort}
+        onSortChange={store.toggleSort}
+        selectedEmails={selected}
+        onSelectionChange={setSelected}
+        onDeleteUser={() => {}}
+      />
+      <Pagination
+        pages={view.pages}
+        page={view.page}
+        pageCount={view.pageCount}
+        onPageChange={store.setPage}
+        totalCount={view.totalCount}
+        pageSize={USERS_PAGE_SIZE}
+      />
+    </>
+  );
+}
+
+function PageExample({ withNotice, withAudit }: { withNotice: boolean; withAudit: boolean }) {
+  const [actor, setActor] = useState('');
+  return (
+    <div style={{ padding: 24 }}>
+      <UsersAndPermissionsPage
+        notices={
+          withNotice ? (
+            <StatusBanner kind="success">{adminMessages.userAdded('new.hire@example.com')}</StatusBanner>
+          ) : null
+        }
+        usersPanel={<UsersPanel />}
+        rolesPanel={
+          <>
+            <RolesToolbar onCreateRole={() => {}} />
+            <RolesTable roles={sampleRoles} onEditRole={() => {}} onDeleteRole={() => {}} />
+          </>
+        }
+        auditPanel={
+          withAudit ? (
+            <AuditLogTable
+              events={sampleAuditEvents.filter((event) => event.actor.includes(actor))}
+              actorFilter={actor}
+              onActorFilterChange={setActor}
+            />
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Administration/UsersAndPermissionsPage',
+  component: PageExample,
+  tags: ['autodocs'],
+  args: { withNotice: false, withAudit: true },
+} satisfies Meta<typeof PageExample>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Users tab: 60 users, 25 per page. */
+export const Users: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/menu');
+    await expect(canvas.getByRole('button', { name: 'Page 3' })).toBeVisible();
+  },
+};
+
+/** Roles tab. */
+export const Roles: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Roles' }));
+    await expect(canvas.getByRole('grid', { name: 'Role groups' })).toBeVisible();
+  },
+};
+
+/** Audit tab. */
+export const Audit: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Audit' }));
+    await expect(canvas.getByRole('grid', { name: 'Audit log' })).toBeVisible();
+  },
+};
+
+/** With a success message after adding a user. */
+export const WithNotice: Story = { args: { withNotice: true } };

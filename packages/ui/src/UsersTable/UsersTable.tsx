@@ -1,0 +1,154 @@
+import {
+  adminMessages,
+  columnSortDirection,
+  type SortState,
+  USER_COLUMNS,
+  type UserColumn,
+  type UserRow,
+} from '@digital-assistant/react';
+import {
+  Cell,
+  Checkbox,
+  Column,
+  Row,
+  type Selection,
+  type SortDescriptor,
+  Table,
+  TableBody,
+  TableHeader,
+} from 'react-aria-components';
+import { IconButton } from '../Button/Button';
+import { SortableColumnLabel } from '../DataTable/SortableColumnLabel';
+import { TableStateMessage } from '../DataTable/TableStateMessage';
+import { CheckIcon, TrashIcon } from '../icons/icons';
+
+export interface UsersTableProps {
+  /** Rows of the current page, already sorted (the headless `tableView(...).rows`). */
+  rows: readonly UserRow[];
+  /** Current sort (controlled). Headers show it through aria-sort. */
+  sort: SortState<UserColumn>;
+  /** Called when a sortable header is pressed; the caller cycles ascending, descending, none. */
+  onSortChange: (column: UserColumn) => void;
+  /** E-mails of the selected rows (controlled). */
+  selectedEmails: readonly string[];
+  /** Called with the new selection. */
+  onSelectionChange: (emails: string[]) => void;
+  /** Called by a row's delete button; ask for confirmation before deleting. */
+  onDeleteUser?: (row: UserRow) => void;
+  /** The list is being fetched: shows 'Fetching user list...' when there are no rows yet. */
+  isLoading?: boolean;
+  /** A fetch error to show instead of rows, e.g. 'Error fetching users'. */
+  error?: string | null;
+  /** Text of the empty state. @default 'No users found.' */
+  emptyMessage?: string;
+}
+
+// react-aria names these 'Select All' and 'Select' + the row header (the e-mail).
+function Selector() {
+  return (
+    <Checkbox slot="selection" className="da-checkbox">
+      {({ isSelected, isIndeterminate }) => (
+        <span
+          className="da-checkbox-box"
+          data-selected={isSelected || isIndeterminate || undefined}
+          aria-hidden="true"
+        >
+          {isIndeterminate ? <span className="da-checkbox-dash" /> : isSelected ? <CheckIcon /> : null}
+        </span>
+      )}
+    </Checkbox>
+  );
+}
+
+/**
+ * The Users table: selectable rows (for Modify User Roles and deletion), Email, Name and Role
+ * columns sortable by their headers, and a delete button per row.
+ */
+export function UsersTable({
+  rows,
+  sort,
+  onSortChange,
+  selectedEmails,
+  onSelectionChange,
+  onDeleteUser,
+  isLoading = false,
+  error = null,
+  emptyMessage = 'No users found.',
+}: UsersTableProps) {
+  const sortDescriptor: SortDescriptor | undefined =
+    sort.column !== null && sort.direction !== 'none'
+      ? { column: sort.column, direction: sort.direction }
+      : undefined;
+  const handleSelection = (keys: Selection) =>
+    onSelectionChange(keys === 'all' ? rows.map((row) => row.userEmail) : [...keys].map(String));
+  return (
+    <div className="da-table-container">
+      <Table
+        aria-label="Users"
+        className="da-table"
+        selectionMode="multiple"
+        selectedKeys={new Set(selectedEmails)}
+        onSelectionChange={handleSelection}
+        sortDescriptor={sortDescriptor}
+        onSortChange={(descriptor) => onSortChange(descriptor.column as UserColumn)}
+      >
+        <TableHeader className="da-table-header">
+          <Column className="da-table-column da-table-selection-column">
+            <Selector />
+          </Column>
+          {USER_COLUMNS.map((column) => (
+            <Column
+              key={column.id}
+              id={column.id}
+              allowsSorting
+              isRowHeader={column.id === 'userEmail'}
+              className="da-table-column"
+            >
+              <SortableColumnLabel label={column.label} direction={columnSortDirection(sort, column.id)} />
+            </Column>
+          ))}
+          <Column className="da-table-column da-table-actions-column">
+            <span className="da-visually-hidden">Actions</span>
+          </Column>
+        </TableHeader>
+        <TableBody
+          className="da-table-body"
+          items={error ? [] : rows}
+          renderEmptyState={() =>
+            error ? (
+              <TableStateMessage state="error">{error}</TableStateMessage>
+            ) : isLoading ? (
+              <TableStateMessage state="loading">{adminMessages.fetchingUsers}</TableStateMessage>
+            ) : (
+              <TableStateMessage state="empty">{emptyMessage}</TableStateMessage>
+            )
+          }
+        >
+          {(row) => (
+            <Row id={row.userEmail} className="da-table-row">
+              <Cell className="da-table-cell">
+                <Selector />
+              </Cell>
+              <Cell className="da-table-cell da-table-cell-strong">{row.userEmail}</Cell>
+              <Cell className="da-table-cell">{row.userName}</Cell>
+              <Cell className="da-table-cell">
+                <span className="da-badge">{row.userRole}</span>
+              </Cell>
+              <Cell className="da-table-cell da-table-actions">
+                {onDeleteUser ? (
+                  <IconButton
+                    aria-label={`Delete ${row.userEmail}`}
+                    size="sm"
+                    onPress={() => onDeleteUser(row)}
+                  >
+                    <TrashIcon />
+                  </IconButton>
+                ) : null}
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
