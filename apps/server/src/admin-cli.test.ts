@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './admin-cli.js';
 import { buildApp } from './app.js';
+import { openPostgres } from './platform/db/db.js';
 import { testConfig } from './test/harness.js';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,4 +115,32 @@ describe('admin command line on a PGlite data folder', () => {
     expect(token.code).toBe(0);
     expect(token.stdout).toMatch(/^da_pat_[\w-]{43}\n$/);
   }, 60_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('admin command line on PostgreSQL', () => {
+  it('works while a server uses the same database', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `test_cli_${process.pid}`;
+    const admin = await openPostgres(url, { max: 1 });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const app = await buildApp({ config: testConfig({ databaseUrl }) });
+    try {
+      const added = await cli(['user', 'add', 'pg.user@example.com', 'Pg User', 'PGA'], {
+        DATABASE_URL: databaseUrl,
+      });
+      expect(added.code).toBe(0);
+      const token = await cli(['token', 'pg.user@example.com'], { DATABASE_URL: databaseUrl });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/auth',
+        headers: { authorization: `Bearer ${token.stdout}` },
+      });
+      expect(response.json().user).toMatchObject({ email: 'pg.user@example.com', role: 'PGA' });
+    } finally {
+      await app.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    }
+  });
 });

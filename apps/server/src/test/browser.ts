@@ -1,5 +1,6 @@
 // A tiny browser for tests over real HTTP: a cookie jar honouring Path, and manual redirects so a
-// test sees every hop of the single sign-on dance.
+// test sees every hop of the single sign-on dance. Like a real browser, cookies are kept per host,
+// not per port (tests run every server on 127.0.0.1).
 
 interface StoredCookie {
   name: string;
@@ -51,9 +52,9 @@ export class TestBrowser {
     const url = new URL(target, this.origin);
     const headers = new Headers(init.headers);
     const cookie = this.cookieHeader(url);
-    if (cookie && url.origin === this.origin) headers.set('cookie', cookie);
+    if (cookie) headers.set('cookie', cookie);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    if (url.origin === this.origin) this.store(response, url);
+    this.store(response, url);
     return response;
   }
 

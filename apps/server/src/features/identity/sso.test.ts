@@ -2,6 +2,8 @@
 // built-in OpenID provider, picks a demo account, comes back through the callback and lands on
 // /login?email=...&name=..., then completes the session, reads the user and signs out.
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import type Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/browser.js';
 import {
@@ -12,13 +14,13 @@ import {
   type TestServer,
   tokenFor,
 } from '../../test/harness.js';
+import { BUILTIN_CLIENT_ID, createBuiltinProvider, mountBuiltinProvider } from './builtin-provider.js';
 
-async function signInThroughProvider(browser: TestBrowser, account: string) {
+async function signInThroughProvider(browser: TestBrowser, account: string, { isOurOrigin = true } = {}) {
   const start = await browser.request('/api/auth/sso');
   expect(start.status).toBe(200);
   const { authUrl } = (await start.json()) as { authUrl: string };
   const auth = new URL(authUrl);
-  expect(auth.origin).toBe(browser.origin);
   expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
   expect(auth.searchParams.get('state')).toBeTruthy();
   expect(auth.searchParams.get('nonce')).toBeTruthy();
@@ -30,18 +32,20 @@ async function signInThroughProvider(browser: TestBrowser, account: string) {
   const html = await loginPage.text();
   expect(html).toContain('admin@example.com');
   expect(html).not.toMatch(/<script/i);
-  expect(loginPage.headers.get('content-security-policy')).toContain("script-src 'self'");
+  // Our CSP covers the built-in provider's page (the stand-in external IdP below is a bare server).
+  if (isOurOrigin) expect(loginPage.headers.get('content-security-policy')).toContain("script-src 'self'");
   const action = /action="([^"]+)"/.exec(html)?.[1];
   expect(action).toBeTruthy();
 
   // Picking an account posts the form; the provider redirects back to our callback.
-  const submitted = await browser.request(action!, {
+  const pageUrl = toLogin.visited.at(-1)!;
+  const submitted = await browser.request(new URL(action!, pageUrl).href, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ account }).toString(),
   });
   expect(submitted.status).toBe(303);
-  return browser.follow(submitted.headers.get('location')!);
+  return browser.follow(new URL(submitted.headers.get('location')!, pageUrl).href);
 }
 
 describe.each(BACKENDS)('single sign-on through the built-in provider on %s', (backend) => {
@@ -197,5 +201,50 @@ describe.each(BACKENDS)('single sign-on through the built-in provider on %s', (b
       payload: { email: 'admin@example.com', name: 'Ada Admin' },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('single sign-on through an external OpenID provider (OIDC_ISSUER)', () => {
+  // The external IdP is a separate oidc-provider on its own port, the app only knows its issuer URL.
+  const idp = Fastify();
+  let provider: Provider | undefined;
+  let server: TestServer;
+  let origin: string;
+
+  beforeAll(async () => {
+    await mountBuiltinProvider(idp, () => provider!);
+    await idp.listen({ port: 0, host: '127.0.0.1' });
+    const issuer = `http://127.0.0.1:${(idp.server.address() as AddressInfo).port}/oidc`;
+    server = await startTestServer('pglite', {
+      oidc: { issuer, clientId: BUILTIN_CLIENT_ID, clientSecret: 'external-secret' },
+      defaultRole: 'PGA',
+    });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    provider = createBuiltinProvider({
+      issuer,
+      clientSecret: 'external-secret',
+      redirectUri: `${origin}/api/auth/sso/callback`,
+      trustProxy: false,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await idp.close();
+  });
+
+  it('discovers the provider, signs in and gives a new user DEFAULT_ROLE', async () => {
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode,
+    ).toBe(404);
+    const browser = new TestBrowser(origin);
+    const { visited } = await signInThroughProvider(browser, 'staff@example.com', { isOurOrigin: false });
+    const authUrl = visited.find((url) => url.includes('/oidc/auth'))!;
+    expect(new URL(authUrl).origin).not.toBe(origin);
+    const landing = new URL(visited.at(-1)!);
+    expect(landing.origin + landing.pathname).toBe(`${origin}/login`);
+    expect(landing.searchParams.get('email')).toBe('staff@example.com');
+    const me = await browser.request('/api/auth');
+    expect(((await me.json()) as { user: { role: string } }).user.role).toBe('PGA');
   });
 });

@@ -29,6 +29,16 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     expect(response.json()).toEqual({ error: expect.any(String), code: 'unauthenticated' });
   });
 
+  it('answers 401 before looking at an invalid body', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/roles/create',
+      payload: '{"broken',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('unauthenticated');
+  });
+
   it('answers 401 for an unknown session cookie', async () => {
     const response = await server.app.inject({
       method: 'GET',

@@ -55,11 +55,13 @@ describe('security headers and the web app on one origin', () => {
     expect(String(response.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
   });
 
-  it('serves index.html for client-side routes and the assets as files', async () => {
-    const page = await server.app.inject({ method: 'GET', url: '/users' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('/assets/app.js');
+  it('serves index.html at the origin and for client-side routes, and the assets as files', async () => {
+    for (const url of ['/', '/users', '/chat/IT', '/login?email=a%40b.c&name=A']) {
+      const page = await server.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('/assets/app.js');
+    }
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
