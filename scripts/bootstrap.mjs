@@ -30,8 +30,12 @@ if (mode === 'start') {
   run('pnpm run serve');
 } else if (mode === 'test') {
   if (!existsSync('/usr/bin/chromium')) {
-    if (process.getuid?.() === 0) run('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium');
-    else console.warn('Chromium is missing and this is not root: install it with `apt-get install -y chromium`.');
+    if (process.getuid?.() === 0)
+      run('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium');
+    else
+      console.warn(
+        'Chromium is missing and this is not root: install it with `apt-get install -y chromium`.',
+      );
   }
   run('pnpm run build');
   run('pnpm run test:all');

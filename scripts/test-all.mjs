@@ -6,9 +6,18 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['lint (Biome)', 'pnpm exec biome check .'],
   ['type-check (tsc -b)', 'pnpm exec tsc -b'],
-  ['contract lint (Redocly) and generated-types check', 'pnpm --filter @digital-assistant/sdk run lint:openapi && pnpm --filter @digital-assistant/sdk run generate:check'],
-  ['unit, component and server tests', 'pnpm -r --workspace-concurrency=1 --filter "./packages/**" --filter "./apps/**" run test'],
-  ['SDK package checks (publint, attw, size-limit)', 'pnpm --filter @digital-assistant/sdk run check:package'],
+  [
+    'contract lint (Redocly) and generated-types check',
+    'pnpm --filter @digital-assistant/sdk run lint:openapi && pnpm --filter @digital-assistant/sdk run generate:check',
+  ],
+  [
+    'unit, component and server tests',
+    'pnpm -r --workspace-concurrency=1 --filter "./packages/**" --filter "./apps/**" run test',
+  ],
+  [
+    'SDK package checks (publint, attw, size-limit)',
+    'pnpm --filter @digital-assistant/sdk run check:package',
+  ],
   ['browser end-to-end (Playwright + Chromium)', 'pnpm --filter @digital-assistant/e2e run test'],
 ];
 
