@@ -91,6 +91,15 @@ describe('admin command line on a PGlite data folder', () => {
     }
   });
 
+  it('knows the demo accounts of the built-in provider before the server ever ran', async () => {
+    const list = await cli(['user', 'list'], env);
+    expect(list.stdout.split('\n')).toEqual([
+      'admin@example.com\tCORE_ADMINS\tAda Admin',
+      'pga@example.com\tPGA\tPat Pga',
+      'staff@example.com\tSTAFF\tSam Staff',
+    ]);
+  });
+
   it('refuses a token for an unknown user', async () => {
     const result = await cli(['token', 'ghost@example.com'], env);
     expect(result.code).toBe(1);

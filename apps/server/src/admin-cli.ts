@@ -1,6 +1,7 @@
 // The admin command line (`pnpm admin ...` from the repository root): bootstrap users and mint
 // personal access tokens for scripts, against the same DATA_DIR / DATABASE_URL as the server.
 
+import { seedDemoUsers } from './features/identity/demo-accounts.js';
 import { createUser, findUserByEmail, listProfiles } from './features/users/store.js';
 import { recordAudit } from './platform/audit/audit.js';
 import { createToken } from './platform/auth/tokens.js';
@@ -117,6 +118,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   try {
     config = loadConfig(io.env);
     db = await openDatabase(config);
+    // Same embedded defaults as the server: with the built-in provider the demo accounts exist.
+    if (!config.oidc.issuer) await seedDemoUsers(db);
   } catch (error) {
     io.stderr(error instanceof Error ? error.message : String(error));
     return error instanceof DataDirLockedError ? 3 : 1;

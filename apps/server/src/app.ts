@@ -17,7 +17,7 @@ import {
   createBuiltinProvider,
   mountBuiltinProvider,
 } from './features/identity/builtin-provider.js';
-import { DEMO_ACCOUNTS } from './features/identity/demo-accounts.js';
+import { seedDemoUsers } from './features/identity/demo-accounts.js';
 import { createIdentityHandlers } from './features/identity/handlers.js';
 import { SsoClient } from './features/identity/sso.js';
 import { createRolesHandlers } from './features/roles/handlers.js';
@@ -46,15 +46,6 @@ export interface BuildAppOptions {
   /** The contract; by default openapi/openapi.yaml of the repository. */
   contract?: OpenApiDocument;
   logger?: FastifyServerOptions['logger'];
-}
-
-async function seedDemoUsers(db: Db): Promise<void> {
-  for (const account of DEMO_ACCOUNTS) {
-    await db.query(
-      'INSERT INTO users (email, name, role) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING',
-      [account.email, account.name, account.role],
-    );
-  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
