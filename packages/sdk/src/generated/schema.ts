@@ -696,7 +696,7 @@ export interface components {
          * @description The error codes this contract defines. Servers may send others; clients treat them as opaque.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "not_implemented" | "internal";
+        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "not_found" | "conflict" | "not_implemented" | "internal";
         /** @description A confirmation with a readable message. */
         MessageResponse: {
             message: string;
@@ -1055,7 +1055,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Signed in without the required feature, or the XSRF header is missing or wrong (`forbidden`). */
+        /** @description Signed in without the required feature (`forbidden`), or a cookie-authenticated non-GET call whose XSRF header is missing or wrong (`xsrf_failed`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
