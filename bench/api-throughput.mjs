@@ -299,8 +299,13 @@ async function benchDatabase(kind) {
       PUBLIC_URL: baseUrl,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
-    const addUser = await runNode([serverCli, 'user', 'add', ACCOUNT.email, ACCOUNT.name, ACCOUNT.role], env);
-    if (addUser.code !== 0) throw new Error(`admin CLI user add failed: ${addUser.stderr || addUser.stdout}`);
+    // With the built-in identity provider the CLI seeds the demo accounts itself; add it otherwise.
+    const list = await runNode([serverCli, 'user', 'list'], env);
+    if (list.code !== 0) throw new Error(`admin CLI user list failed: ${list.stderr || list.stdout}`);
+    if (!list.stdout.split('\n').some((line) => line.split('\t')[0] === ACCOUNT.email)) {
+      const add = await runNode([serverCli, 'user', 'add', ACCOUNT.email, ACCOUNT.name, ACCOUNT.role], env);
+      if (add.code !== 0) throw new Error(`admin CLI user add failed: ${add.stderr || add.stdout}`);
+    }
     const mint = await runNode([serverCli, 'token', ACCOUNT.email, '--name', 'bench', '--days', '1'], env);
     const token = mint.stdout.trim();
     if (mint.code !== 0 || !token) throw new Error(`admin CLI token failed: ${mint.stderr || mint.stdout}`);
@@ -364,7 +369,7 @@ async function benchDatabase(kind) {
       await stopBare();
     }
   } catch (error) {
-    const note = error instanceof Error ? error.message : String(error);
+    const note = error instanceof Error ? error.message.trim() : String(error);
     console.error(`  failed: ${note}`);
     return { ...result, status: 'failed', note };
   } finally {

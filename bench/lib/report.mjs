@@ -8,9 +8,13 @@
  *   cells: Cell[] }} DatabaseResult
  */
 
-/** @param {number} milliseconds */
+/**
+ * autocannon records latencies in whole milliseconds: 0 means under one.
+ * @param {number} milliseconds
+ */
 function formatMilliseconds(milliseconds) {
-  return milliseconds < 10 ? milliseconds.toFixed(1) : Math.round(milliseconds).toString();
+  if (milliseconds < 1) return '<1';
+  return Number.isInteger(milliseconds) ? String(milliseconds) : milliseconds.toFixed(1);
 }
 
 /** @param {Cell} cell */
