@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,46 @@ describe('admin command line on a PGlite data folder', () => {
     );
     expect((await cli(['user', 'add', 'only-email@example.com'], env)).code).toBe(2);
     expect((await cli(['frobnicate'], env)).code).toBe(2);
+  });
+
+  it('imports many users at once from the format user list prints', async () => {
+    const file = path.join(dataDir, 'users.tsv');
+    const lines = Array.from(
+      { length: 60 },
+      (_, i) => `bulk${i}@Example.com\t${i % 2 ? 'PGA' : 'STAFF'}\tBulk User ${i}`,
+    );
+    writeFileSync(file, `# e-mail, role, name\n${lines.join('\n')}\n\n`);
+    const imported = await cli(['user', 'import', file], env);
+    expect(imported).toMatchObject({ code: 0, stderr: '', stdout: 'Added 60 users.' });
+    const list = (await cli(['user', 'list'], env)).stdout.split('\n');
+    expect(list).toHaveLength(63);
+    expect(list).toContain('bulk7@example.com\tPGA\tBulk User 7');
+
+    // The listing imports back into another installation as it is.
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'da-cli-'));
+    try {
+      const exported = path.join(otherDir, 'export.tsv');
+      writeFileSync(exported, list.filter((line) => line.startsWith('bulk')).join('\n'));
+      expect((await cli(['user', 'import', exported], { DATA_DIR: otherDir })).stdout).toBe(
+        'Added 60 users.',
+      );
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it('imports nobody when one line is wrong, naming the line', async () => {
+    const file = path.join(dataDir, 'users.tsv');
+    writeFileSync(file, 'ok1@example.com\tSTAFF\tOk One\nok2@example.com\tNOPE\tOk Two\n');
+    const missingRole = await cli(['user', 'import', file], env);
+    expect(missingRole.code).toBe(1);
+    expect(missingRole.stderr).toBe(`${file}:2: Role group 'NOPE' does not exist. Nobody was added.`);
+    writeFileSync(file, 'ok1@example.com\tSTAFF\tOk One\nnot an e-mail line\n');
+    const malformed = await cli(['user', 'import', file], env);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain(`${file}:2: expected EMAIL<tab>ROLE<tab>NAME`);
+    expect((await cli(['user', 'list'], env)).stdout).not.toContain('ok1@example.com');
+    expect((await cli(['user', 'import', path.join(dataDir, 'missing.tsv')], env)).code).toBe(1);
   });
 
   it('prints only a token that then works as Bearer with the user’s permissions', async () => {

@@ -1,11 +1,13 @@
 // The admin command line (`pnpm admin ...` from the repository root): bootstrap users and mint
 // personal access tokens for scripts, against the same DATA_DIR / DATABASE_URL as the server.
 
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
 import { createUser, findUserByEmail, listProfiles } from './features/users/store.js';
 import { recordAudit } from './platform/audit/audit.js';
 import { createToken } from './platform/auth/tokens.js';
-import { type Config, loadConfig } from './platform/config/config.js';
+import { type Config, invocationDir, loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { openDatabase } from './platform/db/open.js';
@@ -21,12 +23,16 @@ const USAGE = `Usage: pnpm admin <command>
 
   user add EMAIL NAME ROLE        add a user to an existing role group (e.g. CORE_ADMINS, STAFF, PGA)
   user list                       list users (e-mail, role, name)
+  user import FILE                add every user of FILE, one per line as \`user list\` prints them:
+                                  EMAIL<tab>ROLE<tab>NAME (blank lines and # comments skipped);
+                                  all or none: any bad line adds nobody
   token EMAIL [--name NAME] [--days N]
                                   create a personal access token for the user and print it (only it)
 
 Uses the server's DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).`;
 
 const CLI_ACTOR = 'cli';
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+$/;
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -44,7 +50,7 @@ async function run(db: Db, config: Config, args: string[], io: CliIo): Promise<n
       return 2;
     }
     const [email, name, role] = rest as [string, string, string];
-    if (!/^[^@\s]+@[^@\s]+$/.test(email)) {
+    if (!EMAIL_PATTERN.test(email)) {
       io.stderr(`"${email}" is not an e-mail address.`);
       return 2;
     }
@@ -63,6 +69,55 @@ async function run(db: Db, config: Config, args: string[], io: CliIo): Promise<n
       return created;
     });
     io.stdout(`Added ${user.email} (${user.name}) to ${user.role}.`);
+    return 0;
+  }
+  if (command === 'user' && subcommand === 'import') {
+    if (rest.length !== 1) {
+      io.stderr(`user import needs one FILE.\n\n${USAGE}`);
+      return 2;
+    }
+    const file = path.resolve(invocationDir(io.env), rest[0]!);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      io.stderr(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+    const entries: Array<{ line: number; email: string; role: string; name: string }> = [];
+    for (const [index, raw] of text.split(/\r?\n/).entries()) {
+      if (!raw.trim() || raw.trimStart().startsWith('#')) continue;
+      const [email = '', role = '', ...nameParts] = raw.split('\t').map((part) => part.trim());
+      const name = nameParts.join(' ').trim();
+      if (!EMAIL_PATTERN.test(email) || !role || !name) {
+        io.stderr(`${file}:${index + 1}: expected EMAIL<tab>ROLE<tab>NAME, got "${raw}". Nobody was added.`);
+        return 2;
+      }
+      entries.push({ line: index + 1, email, role, name });
+    }
+    await db.transaction(async (tx) => {
+      for (const entry of entries) {
+        try {
+          const created = await createUser(tx, entry);
+          await recordAudit(tx, {
+            actor: CLI_ACTOR,
+            action: 'user.create',
+            target: created.email,
+            details: { name: created.name, role: created.role },
+          });
+        } catch (error) {
+          if (error instanceof HttpError) {
+            throw new HttpError(
+              error.statusCode,
+              error.code,
+              `${file}:${entry.line}: ${error.message} Nobody was added.`,
+            );
+          }
+          throw error;
+        }
+      }
+    });
+    io.stdout(`Added ${entries.length} ${entries.length === 1 ? 'user' : 'users'}.`);
     return 0;
   }
   if (command === 'user' && subcommand === 'list') {
