@@ -1,9 +1,103 @@
-import { PageHeader } from '@digital-assistant/ui';
+/**
+ * /users: the Users and permissions page. Glue only: the headless hooks hold the state, the rules
+ * and the messages; the ui components draw them. The table model, the selection and the sidebars
+ * live here, above the tabs, so switching tabs keeps the sort and page, and one sidebars store keeps
+ * the three sidebars mutually exclusive.
+ */
+import {
+  useAdminSidebars,
+  useAuditLog,
+  useFeatureList,
+  useLoadRoleGroup,
+  useRoleGroups,
+  useUsers,
+  useUsersTable,
+} from '@digital-assistant/react';
+import { NoticeStack, UsersAndPermissionsPage, type UsersAndPermissionsTab } from '@digital-assistant/ui';
+import { useDeferredValue, useState } from 'react';
+import { AuditPanel } from './users/AuditPanel';
+import { DeleteConfirmation, type PendingDeletion } from './users/DeleteConfirmation';
+import { RoleGroupSidebar } from './users/RoleGroupSidebar';
+import { RolesPanel } from './users/RolesPanel';
+import { TokenPopup, useTokenPopup } from './users/TokenPopup';
+import { UserSidebars } from './users/UserSidebars';
+import { UsersPanel } from './users/UsersPanel';
+import { useFadingNotices } from './users/useFadingNotices';
 
 export function UsersScreen() {
+  const [tab, setTab] = useState<UsersAndPermissionsTab>('users');
+  const [selectedEmails, setSelectedEmails] = useState<string[]>([]);
+  const [pendingDeletion, setPendingDeletion] = useState<PendingDeletion | null>(null);
+  const [actorFilter, setActorFilter] = useState('');
+  const users = useUsers();
+  const table = useUsersTable(users.rows);
+  const roleGroups = useRoleGroups();
+  const featureList = useFeatureList();
+  const auditLog = useAuditLog({ actor: useDeferredValue(actorFilter) });
+  const sidebars = useAdminSidebars(roleGroups.roleNames);
+  const loadRoleGroup = useLoadRoleGroup();
+  const tokenPopup = useTokenPopup();
+  const { notices, dismiss } = useFadingNotices();
+
   return (
-    <div className="da-page">
-      <PageHeader title="Users and permissions" closeHref="/menu" />
-    </div>
+    <>
+      <UsersAndPermissionsPage
+        selectedTab={tab}
+        onSelectedTabChange={(next) => {
+          sidebars.close();
+          setTab(next);
+        }}
+        usersPanel={
+          <UsersPanel
+            users={users}
+            table={table}
+            selectedEmails={selectedEmails}
+            onSelectionChange={setSelectedEmails}
+            onAddUser={sidebars.openAddUser}
+            onModifyUserRoles={() => sidebars.openModifyRoles(selectedEmails)}
+            onGenerateToken={tokenPopup.generate}
+            isGeneratingToken={tokenPopup.isGenerating}
+            onDeleteUser={(email) => setPendingDeletion({ kind: 'user', email })}
+          />
+        }
+        rolesPanel={
+          <RolesPanel
+            roleGroups={roleGroups}
+            onCreateRoleGroup={sidebars.openCreateRoleGroup}
+            onEditRoleGroup={async (name) => {
+              // Edit shows the group as the server has it now ('Error getting role information.' if not).
+              const group = await loadRoleGroup(name);
+              if (group) sidebars.openEditRoleGroup({ name: group.role_name, features: group.feature_names });
+            }}
+            onDeleteRoleGroup={(name) => setPendingDeletion({ kind: 'roleGroup', name })}
+          />
+        }
+        // A server without the audit extension gets no Audit tab.
+        auditPanel={
+          auditLog.isSupported === false ? undefined : (
+            <AuditPanel auditLog={auditLog} actorFilter={actorFilter} onActorFilterChange={setActorFilter} />
+          )
+        }
+      >
+        <UserSidebars
+          sidebars={sidebars}
+          users={users.users}
+          roleNames={roleGroups.roleNames}
+          onRolesUpdated={() => setSelectedEmails([])}
+        />
+        <RoleGroupSidebar
+          sidebars={sidebars}
+          features={featureList.features}
+          existingRoleNames={roleGroups.roleNames}
+        />
+        <TokenPopup popup={tokenPopup} />
+        <DeleteConfirmation
+          pending={pendingDeletion}
+          onDone={() => setPendingDeletion(null)}
+          onUserDeleted={(email) => setSelectedEmails((emails) => emails.filter((other) => other !== email))}
+        />
+      </UsersAndPermissionsPage>
+      <NoticeStack notices={notices} onDismiss={dismiss} />
+    </>
   );
 }
