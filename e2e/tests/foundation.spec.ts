@@ -8,7 +8,10 @@ test.describe('sign-in and the app shell', () => {
     await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Users & Permissions' })).toBeVisible();
     await page.goto('/agents');
-    await expect(page.getByRole('link', { name: 'Elk Agent' })).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('link', { name: 'Elk Agent', exact: true })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await page.screenshot({ path: `${screenshotDir}/shell-admin-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 800, height: 800 });
     await page.reload();
@@ -23,11 +26,14 @@ test.describe('sign-in and the app shell', () => {
     await page.goto('/agents');
     await expect(page.getByRole('link', { name: 'Code Review' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admin' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Elk Agent' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('link', { name: 'Elk Agent', exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await page.screenshot({ path: `${screenshotDir}/shell-staff-1280.png`, fullPage: true });
     await page.goto('/users');
     await expect(page).toHaveURL(/\/chat\/Knowledge$/);
-    await expect(page.getByRole('heading', { name: /Users and permissions/i })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Users & Permissions' })).toHaveCount(0);
   });
 
   test('signing out shows the logged-out screen and Login starts single sign-on again', async ({ page }) => {

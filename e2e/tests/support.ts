@@ -18,3 +18,27 @@ export async function signIn(page: Page, account: DemoAccount): Promise<void> {
   await page.getByRole('button', { name: new RegExp(account.replace('.', '\\.')) }).click();
   await expect(page).toHaveURL(/\/chat\/Knowledge$/);
 }
+
+/** A user the run adds through the admin command line before the server starts (playwright.config.ts). */
+export interface SeededUser {
+  email: string;
+  name: string;
+  role: 'STAFF' | 'PGA';
+}
+
+/** 60 users, seed01@example.com ('Seed User 01') to seed60@example.com, every third one in PGA. */
+export const seededUsers: readonly SeededUser[] = Array.from({ length: 60 }, (_, index) => {
+  const number = String(index + 1).padStart(2, '0');
+  return {
+    email: `seed${number}@example.com`,
+    name: `Seed User ${number}`,
+    role: (index + 1) % 3 === 0 ? 'PGA' : 'STAFF',
+  };
+});
+
+/** The value the server expects in X-XSRF-TOKEN on cookie-authenticated non-GET calls. */
+export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('No XSRF-TOKEN cookie: sign in first');
+  return { 'X-XSRF-TOKEN': cookie.value };
+}
