@@ -3,18 +3,26 @@
  * route table of the headless package rendered screen by screen.
  */
 import { DigitalAssistantProvider } from '@digital-assistant/react';
-import { createClient } from '@digital-assistant/sdk';
+import { createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
 import { useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate } from 'react-router';
 import { AppRoutes } from './AppRoutes';
 
-export function App() {
+export interface AppProps {
+  /** The API client; by default one for the page's own origin. */
+  client?: DigitalAssistantClient;
+  /** Sends the browser to the identity provider; by default `location.assign`. */
+  redirect?: (url: string) => void;
+}
+
+export function App(props: AppProps) {
   const navigate = useNavigate();
-  const [client] = useState(() => createClient({ baseUrl: '' }));
+  const [client] = useState(() => props.client ?? createClient({ baseUrl: '' }));
   return (
     <DigitalAssistantProvider
       client={client}
+      redirect={props.redirect}
       navigate={(to) => navigate(to, { replace: to === '/login' })}
       windowWidth={window.innerWidth}
     >
