@@ -84,6 +84,8 @@ export type { TenantSettingsPageProps } from './TenantSettingsPage/TenantSetting
 export { TenantSettingsPage } from './TenantSettingsPage/TenantSettingsPage';
 export type { TokenDialogProps } from './TokenDialog/TokenDialog';
 export { TokenDialog } from './TokenDialog/TokenDialog';
+export type { TokenRow, TokenStatus, TokensTableProps } from './TokensTable/TokensTable';
+export { TokensTable, tokenStatus } from './TokensTable/TokensTable';
 export type {
   UsersAndPermissionsPageProps,
   UsersAndPermissionsTab,

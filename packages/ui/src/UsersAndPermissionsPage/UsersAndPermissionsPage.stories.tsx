@@ -13,7 +13,8 @@ import { AuditLogTable } from '../AuditLogTable/AuditLogTable';
 import { Pagination } from '../Pagination/Pagination';
 import { RolesTable, RolesToolbar } from '../RolesTable/RolesTable';
 import { StatusBanner } from '../StatusBanner/StatusBanner';
-import { sampleAuditEvents, sampleProfiles, sampleRoles } from '../test/fixtures';
+import { TokensTable } from '../TokensTable/TokensTable';
+import { sampleAuditEvents, sampleNow, sampleProfiles, sampleRoles, sampleTokens } from '../test/fixtures';
 import { UsersTable } from '../UsersTable/UsersTable';
 import { UsersToolbar } from '../UsersTable/UsersToolbar';
 import { UsersAndPermissionsPage } from './UsersAndPermissionsPage';
@@ -53,7 +54,15 @@ function UsersPanel() {
   );
 }
 
-function PageExample({ withNotice, withAudit }: { withNotice: boolean; withAudit: boolean }) {
+function PageExample({
+  withNotice,
+  withTokens,
+  withAudit,
+}: {
+  withNotice: boolean;
+  withTokens: boolean;
+  withAudit: boolean;
+}) {
   const [actor, setActor] = useState('');
   return (
     <div style={{ padding: 24 }}>
@@ -69,6 +78,9 @@ function PageExample({ withNotice, withAudit }: { withNotice: boolean; withAudit
             <RolesToolbar onCreateRole={() => {}} />
             <RolesTable roles={sampleRoles} onEditRole={() => {}} onDeleteRole={() => {}} />
           </>
+        }
+        tokensPanel={
+          withTokens ? <TokensTable tokens={sampleTokens} now={sampleNow} onRevoke={() => {}} /> : undefined
         }
         auditPanel={
           withAudit ? (
@@ -88,7 +100,7 @@ const meta = {
   title: 'Administration/UsersAndPermissionsPage',
   component: PageExample,
   tags: ['autodocs'],
-  args: { withNotice: false, withAudit: true },
+  args: { withNotice: false, withTokens: true, withAudit: true },
 } satisfies Meta<typeof PageExample>;
 
 export default meta;
@@ -108,6 +120,20 @@ export const Roles: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('tab', { name: 'Roles' }));
     await expect(canvas.getByRole('grid', { name: 'Role groups' })).toBeVisible();
+  },
+};
+
+/** Tokens tab: the signed-in user's personal access tokens. */
+export const Tokens: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Users',
+      'Roles',
+      'Tokens',
+      'Audit',
+    ]);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Tokens' }));
+    await expect(canvas.getByRole('grid', { name: 'Personal access tokens' })).toBeVisible();
   },
 };
 

@@ -30,6 +30,26 @@ describe('UsersAndPermissionsPage', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('audit here');
   });
 
+  it('puts the Tokens tab after Roles and before Audit when given its panel', async () => {
+    const user = userEvent.setup();
+    render(
+      <UsersAndPermissionsPage
+        usersPanel="u"
+        rolesPanel="r"
+        tokensPanel={<p>tokens here</p>}
+        auditPanel={<p>audit here</p>}
+      />,
+    );
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Users',
+      'Roles',
+      'Tokens',
+      'Audit',
+    ]);
+    await user.click(screen.getByRole('tab', { name: 'Tokens' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('tokens here');
+  });
+
   it('follows a controlled tab', () => {
     render(<UsersAndPermissionsPage selectedTab="roles" usersPanel="u" rolesPanel="r" />);
     expect(screen.getByRole('tab', { name: 'Roles' })).toHaveAttribute('aria-selected', 'true');
@@ -38,7 +58,7 @@ describe('UsersAndPermissionsPage', () => {
   it('has no accessibility violations', async () => {
     render(
       <main>
-        <UsersAndPermissionsPage usersPanel="u" rolesPanel="r" auditPanel="a" />
+        <UsersAndPermissionsPage usersPanel="u" rolesPanel="r" tokensPanel="t" auditPanel="a" />
       </main>,
     );
     expect(await accessibilityViolations()).toEqual([]);

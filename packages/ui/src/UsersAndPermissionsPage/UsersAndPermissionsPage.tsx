@@ -3,7 +3,7 @@ import { type Key, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { PageHeader } from '../PageHeader/PageHeader';
 
 /** A tab of the Users and permissions page. */
-export type UsersAndPermissionsTab = 'users' | 'roles' | 'audit';
+export type UsersAndPermissionsTab = 'users' | 'roles' | 'tokens' | 'audit';
 
 export interface UsersAndPermissionsPageProps {
   /** The selected tab (controlled); uncontrolled it starts on 'users'. */
@@ -14,6 +14,8 @@ export interface UsersAndPermissionsPageProps {
   usersPanel: ReactNode;
   /** Content of the 'Roles' tab: toolbar and RolesTable. */
   rolesPanel: ReactNode;
+  /** Content of the 'Tokens' tab (the signed-in user's personal access tokens); the tab shows only when given. */
+  tokensPanel?: ReactNode;
   /** Content of the 'Audit' tab; the tab shows only when given. */
   auditPanel?: ReactNode;
   /** Where the close button goes. @default '/menu' */
@@ -26,12 +28,13 @@ export interface UsersAndPermissionsPageProps {
   children?: ReactNode;
 }
 
-/** The Users and permissions page: header with a close button to the menu, and tabs Users, Roles (and Audit). */
+/** The Users and permissions page: header with a close button to the menu, and tabs Users, Roles (and Tokens, Audit). */
 export function UsersAndPermissionsPage({
   selectedTab,
   onSelectedTabChange,
   usersPanel,
   rolesPanel,
+  tokensPanel,
   auditPanel,
   closeHref = '/menu',
   title = 'Users & Permissions',
@@ -55,6 +58,11 @@ export function UsersAndPermissionsPage({
           <Tab id="roles" className="da-tab">
             Roles
           </Tab>
+          {tokensPanel !== undefined ? (
+            <Tab id="tokens" className="da-tab">
+              Tokens
+            </Tab>
+          ) : null}
           {auditPanel !== undefined ? (
             <Tab id="audit" className="da-tab">
               Audit
@@ -67,6 +75,11 @@ export function UsersAndPermissionsPage({
         <TabPanel id="roles" className="da-tab-panel">
           {rolesPanel}
         </TabPanel>
+        {tokensPanel !== undefined ? (
+          <TabPanel id="tokens" className="da-tab-panel">
+            {tokensPanel}
+          </TabPanel>
+        ) : null}
         {auditPanel !== undefined ? (
           <TabPanel id="audit" className="da-tab-panel">
             {auditPanel}

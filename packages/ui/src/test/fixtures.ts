@@ -2,6 +2,7 @@
 import type { UserProfile, UserRow } from '@digital-assistant/react';
 import type { AuditLogEntry } from '../AuditLogTable/AuditLogTable';
 import type { RoleGroupRow } from '../RolesTable/RolesTable';
+import type { TokenRow } from '../TokensTable/TokensTable';
 
 const firstNames = [
   'Ada',
@@ -130,3 +131,42 @@ export const sampleAuditEvents: AuditLogEntry[] = [
 ];
 
 export const sampleToken = 'da_pat_7Gq2vN9xR4mK8sL1wE5tY3uB6hJ0cZ';
+
+/** The moment the token samples are judged at: the 'laptop' token expired the day before. */
+export const sampleNow = new Date('2026-11-02T12:00:00Z');
+
+/** Tokens newest first, as the server lists them: two active, one revoked, one expired. */
+export const sampleTokens: TokenRow[] = [
+  {
+    id: '6f1c2a4e-0d7b-4c1e-9a51-3b2f8e7d6c01',
+    name: 'CI pipeline',
+    created_at: '2026-11-02T09:42:00Z',
+    expires_at: '2027-01-31T09:42:00Z',
+    last_used_at: '2026-11-02T11:15:00Z',
+    revoked_at: null,
+  },
+  {
+    id: '6f1c2a4e-0d7b-4c1e-9a51-3b2f8e7d6c02',
+    name: 'Reporting script',
+    created_at: '2026-10-20T14:05:00Z',
+    expires_at: null,
+    last_used_at: null,
+    revoked_at: null,
+  },
+  {
+    id: '6f1c2a4e-0d7b-4c1e-9a51-3b2f8e7d6c03',
+    name: 'Old notebook',
+    created_at: '2026-09-14T08:30:00Z',
+    expires_at: '2026-12-13T08:30:00Z',
+    last_used_at: '2026-10-01T17:45:00Z',
+    revoked_at: '2026-10-02T08:00:00Z',
+  },
+  {
+    id: '6f1c2a4e-0d7b-4c1e-9a51-3b2f8e7d6c04',
+    name: 'laptop',
+    created_at: '2026-08-02T10:00:00Z',
+    expires_at: '2026-11-01T10:00:00Z',
+    last_used_at: '2026-10-31T19:20:00Z',
+    revoked_at: null,
+  },
+];
