@@ -1,45 +1,26 @@
 // The feature permissions of spec section 3 (contract `FeatureName`) and the role groups seeded
 // with them. A role group holds feature names; every operation names the one it requires.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { openapiPath } from '../config/paths.js';
 
-/** Every feature permission name, in the contract's order. */
-export const FEATURES = [
-  'landing',
-  'index',
-  'role_group_view',
-  'role_group_create',
-  'role_group_delete',
-  'role_group_list_view',
-  'role_group_update_add',
-  'role_group_update_remove',
-  'user_view',
-  'user_update',
-  'redis_read',
-  'redis_write',
-  'redis_delete',
-  'redis_secrets',
-  'chat',
-  'chat_debug',
-  'chat_admin',
-  'train',
-  'search',
-  'show_file_status',
-  'init_models',
-  'token_creator',
-  'profile_create',
-  'profile_delete',
-  'profile_update',
-  'profile_view_all',
-  'gdrive_data',
-  'session_create',
-  'session_validate',
-  'session_end',
-  'discourse_data',
-  'elk_chat',
-  'code_enhancement_upload',
-  'chatgpt',
-] as const;
+/**
+ * Every feature permission name, read from the contract's `FeatureName` enum so the server and the
+ * clients can never disagree on them.
+ */
+export const FEATURES: readonly string[] = contractFeatureNames();
 
-export type Feature = (typeof FEATURES)[number];
+function contractFeatureNames(): readonly string[] {
+  const file = openapiPath();
+  const names = parse(readFileSync(file, 'utf8'))?.components?.schemas?.FeatureName?.enum;
+  if (!Array.isArray(names) || names.length === 0 || names.some((name) => typeof name !== 'string')) {
+    throw new Error(`${file} defines no FeatureName enum of strings`);
+  }
+  return Object.freeze([...names]);
+}
+
+/** A feature permission name of the contract. */
+export type Feature = string;
 
 const featureSet: ReadonlySet<string> = new Set(FEATURES);
 
@@ -70,3 +51,9 @@ export const SEED_ROLE_GROUPS: ReadonlyArray<{ name: string; features: readonly 
   // PGA holds staff's features; the PGA department is unlocked by the role name itself.
   { name: 'PGA', features: STAFF_FEATURES },
 ];
+
+for (const group of SEED_ROLE_GROUPS) {
+  const unknown = group.features.filter((feature) => !isFeature(feature));
+  if (unknown.length > 0)
+    throw new Error(`Seed role group ${group.name} names unknown features: ${unknown.join(', ')}`);
+}
