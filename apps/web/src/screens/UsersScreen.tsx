@@ -9,6 +9,7 @@ import {
   useAuditLog,
   useFeatureList,
   useLoadRoleGroup,
+  useMyTokens,
   useRoleGroups,
   useUsers,
   useUsersTable,
@@ -20,6 +21,7 @@ import { DeleteConfirmation, type PendingDeletion } from './users/DeleteConfirma
 import { RoleGroupSidebar } from './users/RoleGroupSidebar';
 import { RolesPanel } from './users/RolesPanel';
 import { TokenPopup, useTokenPopup } from './users/TokenPopup';
+import { TokensPanel } from './users/TokensPanel';
 import { UserSidebars } from './users/UserSidebars';
 import { UsersPanel } from './users/UsersPanel';
 import { useFadingNotices } from './users/useFadingNotices';
@@ -33,6 +35,8 @@ export function UsersScreen() {
   const table = useUsersTable(users.rows);
   const roleGroups = useRoleGroups();
   const featureList = useFeatureList();
+  // Listed here, not in the tab, so the tab can be left out on a server without the extension.
+  const myTokens = useMyTokens();
   const auditLog = useAuditLog({ actor: useDeferredValue(actorFilter) });
   const sidebars = useAdminSidebars(roleGroups.roleNames);
   const loadRoleGroup = useLoadRoleGroup();
@@ -46,6 +50,8 @@ export function UsersScreen() {
         onSelectedTabChange={(next) => {
           sidebars.close();
           setTab(next);
+          // Scripts use tokens behind the page's back: opening the tab shows their latest 'Last used'.
+          if (next === 'tokens') void myTokens.refetch();
         }}
         usersPanel={
           <UsersPanel
@@ -72,6 +78,8 @@ export function UsersScreen() {
             onDeleteRoleGroup={(name) => setPendingDeletion({ kind: 'roleGroup', name })}
           />
         }
+        // A server without the token list extension gets no Tokens tab.
+        tokensPanel={myTokens.isSupported === false ? undefined : <TokensPanel myTokens={myTokens} />}
         // A server without the audit extension gets no Audit tab.
         auditPanel={
           auditLog.isSupported === false ? undefined : (
