@@ -201,7 +201,7 @@ test.describe('administration as the admin', () => {
     await expect(roles.getByRole('row', { name: /PGA/ })).toBeVisible();
   });
 
-  test('generates a token, copies it, and a script lists the users with it through the SDK', async ({
+  test('generates a token, copies it, a script lists the users with it through the SDK, and revoking it shuts the script out', async ({
     page,
     baseURL,
   }) => {
@@ -231,12 +231,49 @@ test.describe('administration as the admin', () => {
       role: 'STAFF',
     });
 
-    // The audit log shows it first (newest first), and filters by who acted.
+    // The Tokens tab lists it first (newest first), active and just used by the script.
+    await page.getByRole('tab', { name: 'Tokens' }).click();
+    const tokens = page.getByRole('grid', { name: 'Personal access tokens' });
+    const newest = tokens.locator('tbody').getByRole('row').first();
+    await expect(newest).toContainText('Active');
+    const lastUsed = newest.getByRole('gridcell').nth(2);
+    await expect(lastUsed).not.toHaveText('Never');
+    await page.screenshot({ path: `${screenshotDir}/users-tokens-1280.png` });
+
+    // Revoking asks first; Cancel keeps the token working.
+    const revoke = newest.getByRole('button', { name: /^Revoke / });
+    await revoke.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke token' });
+    await expect(confirm).toContainText(/Revoke token '.+'\? Scripts using it stop working at once\./);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(newest).toContainText('Active');
+    await unwrap(client.GET('/api/auth'));
+    await revoke.click();
+    await expect(confirm).toBeVisible();
+    await expect(page.locator('[data-entering]')).toHaveCount(0); // the dialog has faded in
+    await page.screenshot({ path: `${screenshotDir}/users-tokens-revoke-confirm-1280.png` });
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Token revoked.')).toBeVisible();
+    await expect(newest).toContainText('Revoked');
+    await expect(revoke).toHaveCount(0);
+    await page.screenshot({ path: `${screenshotDir}/users-tokens-revoked-1280.png` });
+
+    // The same token, from the same script, is now refused.
+    const refused = await client.POST('/api/users', { body: { email: '*' } });
+    expect(refused.response.status).toBe(401);
+    await expect(unwrap(client.GET('/api/auth'))).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    });
+
+    // The audit log shows both, newest first, and filters by who acted.
     await page.getByRole('tab', { name: 'Audit' }).click();
     const audit = page.getByRole('grid', { name: 'Audit log' });
     const firstEvent = audit.locator('tbody').getByRole('row').first();
     await expect(firstEvent).toContainText('admin@example.com');
-    await expect(firstEvent).toContainText('token.create');
+    await expect(firstEvent).toContainText('token.revoke');
+    await expect(audit.locator('tbody').getByRole('row').nth(1)).toContainText('token.create');
     await page.getByRole('searchbox', { name: 'Filter by actor' }).fill('cli');
     await expect(audit.locator('tbody').getByRole('row')).toHaveCount(seededUsers.length);
     await expect(audit.locator('tbody').getByRole('row').filter({ hasText: 'user.create' })).toHaveCount(
