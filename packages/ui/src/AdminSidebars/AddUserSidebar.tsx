@@ -1,9 +1,6 @@
 import { type AddUserForm, validateAddUser } from '@digital-assistant/react';
-import { useState } from 'react';
-import { Form } from 'react-aria-components';
-import { Button } from '../Button/Button';
 import { SelectField, TextInputField } from '../Field/Fields';
-import { Sidebar } from '../Sidebar/Sidebar';
+import { SidebarForm } from './SidebarForm';
 
 export interface AddUserSidebarProps {
   /** Whether the sidebar is shown. */
@@ -32,61 +29,51 @@ export function AddUserSidebar({
   onSubmit,
   isSubmitting = false,
 }: AddUserSidebarProps) {
-  const [isValidationShown, setValidationShown] = useState(false);
   const { isValid, errors } = validateAddUser(value);
-  const shown = isValidationShown ? errors : {};
   return (
-    <Sidebar
+    <SidebarForm
       isOpen={isOpen}
-      onClose={() => {
-        setValidationShown(false);
-        onClose();
-      }}
+      onClose={onClose}
       title="Add User"
+      isValid={isValid}
+      onSubmit={() => onSubmit(value)}
+      isSubmitting={isSubmitting}
     >
-      <Form
-        className="da-form"
-        validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setValidationShown(true);
-          if (isValid) onSubmit(value);
-        }}
-      >
-        <TextInputField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="off"
-          isRequired
-          value={value.email}
-          onChange={(email) => onChange({ email })}
-          errorMessage={shown.email}
-        />
-        <TextInputField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          isRequired
-          value={value.name}
-          onChange={(name) => onChange({ name })}
-          errorMessage={shown.name}
-        />
-        <SelectField
-          label="Role"
-          name="role"
-          isRequired
-          options={roles}
-          value={value.role}
-          onChange={(role) => onChange({ role })}
-          errorMessage={shown.role}
-        />
-        <div className="da-form-actions">
-          <Button type="submit" variant="primary" isPending={isSubmitting}>
-            Submit
-          </Button>
-        </div>
-      </Form>
-    </Sidebar>
+      {(isValidationShown) => {
+        const shown = isValidationShown ? errors : {};
+        return (
+          <>
+            <TextInputField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="off"
+              isRequired
+              value={value.email}
+              onChange={(email) => onChange({ email })}
+              errorMessage={shown.email}
+            />
+            <TextInputField
+              label="Name"
+              name="name"
+              autoComplete="off"
+              isRequired
+              value={value.name}
+              onChange={(name) => onChange({ name })}
+              errorMessage={shown.name}
+            />
+            <SelectField
+              label="Role"
+              name="role"
+              isRequired
+              options={roles}
+              value={value.role}
+              onChange={(role) => onChange({ role })}
+              errorMessage={shown.role}
+            />
+          </>
+        );
+      }}
+    </SidebarForm>
   );
 }

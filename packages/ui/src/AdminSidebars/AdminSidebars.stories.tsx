@@ -5,13 +5,11 @@ import {
   type RoleGroupForm,
 } from '@digital-assistant/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button';
-import { sampleFeatures, sampleProfiles, sampleRoleNames } from '../test/fixtures';
-import { AddUserSidebar } from './AddUserSidebar';
-import { ModifyUserRolesSidebar } from './ModifyUserRolesSidebar';
-import { RoleSidebar } from './RoleSidebar';
+import { StoreWiredSidebars } from '../test/examples';
+import { sampleProfiles } from '../test/fixtures';
 
 interface SidebarsExampleProps {
   open: 'addUser' | 'modifyRoles' | 'createRole' | 'editRole';
@@ -34,37 +32,10 @@ function SidebarsExample({ open, addUser, modifyRoles, onSubmit }: SidebarsExamp
     else created.openEditRoleGroup({ name: 'QA', features: ['landing', 'chat', 'search'] });
     return created;
   }, [open, addUser, modifyRoles]);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   return (
     <div style={{ padding: 24 }}>
       <Button onPress={store.openAddUser}>Add User</Button>
-      <AddUserSidebar
-        isOpen={state.open === 'addUser'}
-        onClose={store.close}
-        value={state.addUser}
-        onChange={store.updateAddUser}
-        roles={sampleRoleNames}
-        onSubmit={onSubmit}
-      />
-      <ModifyUserRolesSidebar
-        isOpen={state.open === 'modifyRoles'}
-        onClose={store.close}
-        value={state.modifyRoles}
-        onChange={store.updateModifyRoles}
-        users={sampleProfiles(20)}
-        roles={sampleRoleNames}
-        onSubmit={onSubmit}
-      />
-      <RoleSidebar
-        isOpen={state.open === 'roleGroup'}
-        onClose={store.close}
-        value={state.roleGroup}
-        onNameChange={store.setRoleGroupName}
-        onFeaturesChange={store.setRoleGroupFeatures}
-        features={sampleFeatures}
-        existingRoleNames={sampleRoleNames}
-        onSubmit={onSubmit}
-      />
+      <StoreWiredSidebars store={store} users={sampleProfiles(20)} onSubmit={onSubmit} />
     </div>
   );
 }

@@ -6,57 +6,18 @@ import {
 } from '@digital-assistant/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSyncExternalStore } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
-import { sampleFeatures, sampleProfiles, sampleRoleNames } from '../test/fixtures';
-import { AddUserSidebar } from './AddUserSidebar';
-import { ModifyUserRolesSidebar } from './ModifyUserRolesSidebar';
-import { RoleSidebar } from './RoleSidebar';
+import { StoreWiredSidebars } from '../test/examples';
+import { sampleProfiles } from '../test/fixtures';
 
 type Store = ReturnType<typeof createAdminSidebarsStore>;
-
-/** The sidebars wired to the headless store, as the app does it. */
-function Sidebars({ store, onSubmit }: { store: Store; onSubmit: (value: unknown) => void }) {
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return (
-    <>
-      <AddUserSidebar
-        isOpen={state.open === 'addUser'}
-        onClose={store.close}
-        value={state.addUser}
-        onChange={store.updateAddUser}
-        roles={sampleRoleNames}
-        onSubmit={onSubmit}
-      />
-      <ModifyUserRolesSidebar
-        isOpen={state.open === 'modifyRoles'}
-        onClose={store.close}
-        value={state.modifyRoles}
-        onChange={store.updateModifyRoles}
-        users={sampleProfiles(10)}
-        roles={sampleRoleNames}
-        onSubmit={onSubmit}
-      />
-      <RoleSidebar
-        isOpen={state.open === 'roleGroup'}
-        onClose={store.close}
-        value={state.roleGroup}
-        onNameChange={store.setRoleGroupName}
-        onFeaturesChange={store.setRoleGroupFeatures}
-        features={sampleFeatures}
-        existingRoleNames={sampleRoleNames}
-        onSubmit={onSubmit}
-      />
-    </>
-  );
-}
 
 function setup(open: (store: Store) => void) {
   const store = createAdminSidebarsStore();
   open(store);
   const onSubmit = vi.fn();
-  render(<Sidebars store={store} onSubmit={onSubmit} />);
+  render(<StoreWiredSidebars store={store} users={sampleProfiles(10)} onSubmit={onSubmit} />);
   return { store, onSubmit, user: userEvent.setup() };
 }
 

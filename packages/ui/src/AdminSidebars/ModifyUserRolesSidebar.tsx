@@ -4,12 +4,9 @@ import {
   type UserProfile,
   validateModifyRoles,
 } from '@digital-assistant/react';
-import { useState } from 'react';
-import { Form } from 'react-aria-components';
-import { Button } from '../Button/Button';
 import { SelectField } from '../Field/Fields';
 import { MultiSelect } from '../MultiSelect/MultiSelect';
-import { Sidebar } from '../Sidebar/Sidebar';
+import { SidebarForm } from './SidebarForm';
 
 export interface ModifyUserRolesSidebarProps {
   /** Whether the sidebar is shown. */
@@ -41,56 +38,46 @@ export function ModifyUserRolesSidebar({
   onSubmit,
   isSubmitting = false,
 }: ModifyUserRolesSidebarProps) {
-  const [isValidationShown, setValidationShown] = useState(false);
   const { isValid, errors } = validateModifyRoles(value);
-  const shown = isValidationShown ? errors : {};
   return (
-    <Sidebar
+    <SidebarForm
       isOpen={isOpen}
-      onClose={() => {
-        setValidationShown(false);
-        onClose();
-      }}
+      onClose={onClose}
       title="Modify User Roles"
+      isValid={isValid}
+      onSubmit={() => onSubmit(value)}
+      isSubmitting={isSubmitting}
     >
-      <Form
-        className="da-form"
-        validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setValidationShown(true);
-          if (isValid) onSubmit(value);
-        }}
-      >
-        <MultiSelect
-          label="Users"
-          searchLabel="Search users"
-          isRequired
-          items={users.map((user) => ({
-            id: user.email,
-            label: user.name || user.email,
-            description: user.email,
-          }))}
-          selectedKeys={value.emails}
-          onSelectionChange={(emails) => onChange({ emails })}
-          visibleItemCount={USER_MULTISELECT_VISIBLE_ITEMS}
-          errorMessage={shown.emails}
-        />
-        <SelectField
-          label="Role"
-          name="role"
-          isRequired
-          options={roles}
-          value={value.role}
-          onChange={(role) => onChange({ role })}
-          errorMessage={shown.role}
-        />
-        <div className="da-form-actions">
-          <Button type="submit" variant="primary" isPending={isSubmitting}>
-            Submit
-          </Button>
-        </div>
-      </Form>
-    </Sidebar>
+      {(isValidationShown) => {
+        const shown = isValidationShown ? errors : {};
+        return (
+          <>
+            <MultiSelect
+              label="Users"
+              searchLabel="Search users"
+              isRequired
+              items={users.map((user) => ({
+                id: user.email,
+                label: user.name || user.email,
+                description: user.email,
+              }))}
+              selectedKeys={value.emails}
+              onSelectionChange={(emails) => onChange({ emails })}
+              visibleItemCount={USER_MULTISELECT_VISIBLE_ITEMS}
+              errorMessage={shown.emails}
+            />
+            <SelectField
+              label="Role"
+              name="role"
+              isRequired
+              options={roles}
+              value={value.role}
+              onChange={(role) => onChange({ role })}
+              errorMessage={shown.role}
+            />
+          </>
+        );
+      }}
+    </SidebarForm>
   );
 }

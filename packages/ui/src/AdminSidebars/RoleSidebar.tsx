@@ -5,13 +5,10 @@ import {
   roleGroupError,
   roleGroupSidebarTitle,
 } from '@digital-assistant/react';
-import { useState } from 'react';
-import { Form } from 'react-aria-components';
-import { Button } from '../Button/Button';
 import { TextInputField } from '../Field/Fields';
 import { MultiSelect } from '../MultiSelect/MultiSelect';
-import { Sidebar } from '../Sidebar/Sidebar';
 import { StatusBanner } from '../StatusBanner/StatusBanner';
+import { SidebarForm } from './SidebarForm';
 
 export interface RoleSidebarProps {
   /** Whether the sidebar is shown. */
@@ -50,56 +47,44 @@ export function RoleSidebar({
   onSubmit,
   isSubmitting = false,
 }: RoleSidebarProps) {
-  const [isValidationShown, setValidationShown] = useState(false);
   const problem = roleGroupError(value, existingRoleNames);
   const isEditing = value.mode === 'edit';
   return (
-    <Sidebar
+    <SidebarForm
       isOpen={isOpen}
-      onClose={() => {
-        setValidationShown(false);
-        onClose();
-      }}
+      onClose={onClose}
       title={roleGroupSidebarTitle(value)}
+      isValid={problem === null}
+      onSubmit={() => onSubmit(value)}
+      isSubmitting={isSubmitting}
     >
-      <Form
-        className="da-form"
-        validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setValidationShown(true);
-          if (problem === null) onSubmit(value);
-        }}
-      >
-        <TextInputField
-          label="Role Name"
-          name="role"
-          autoComplete="off"
-          isRequired
-          isDisabled={isEditing}
-          value={value.name}
-          onChange={onNameChange}
-        />
-        <MultiSelect
-          label="Features"
-          searchLabel="Search features"
-          isRequired
-          items={features.map((feature) => ({
-            id: feature,
-            label: featureLabel(feature),
-            description: feature,
-          }))}
-          selectedKeys={value.features}
-          onSelectionChange={onFeaturesChange}
-          visibleItemCount={FEATURE_MULTISELECT_VISIBLE_ITEMS}
-        />
-        {isValidationShown && problem ? <StatusBanner kind="error">{problem}</StatusBanner> : null}
-        <div className="da-form-actions">
-          <Button type="submit" variant="primary" isPending={isSubmitting}>
-            Submit
-          </Button>
-        </div>
-      </Form>
-    </Sidebar>
+      {(isValidationShown) => (
+        <>
+          <TextInputField
+            label="Role Name"
+            name="role"
+            autoComplete="off"
+            isRequired
+            isDisabled={isEditing}
+            value={value.name}
+            onChange={onNameChange}
+          />
+          <MultiSelect
+            label="Features"
+            searchLabel="Search features"
+            isRequired
+            items={features.map((feature) => ({
+              id: feature,
+              label: featureLabel(feature),
+              description: feature,
+            }))}
+            selectedKeys={value.features}
+            onSelectionChange={onFeaturesChange}
+            visibleItemCount={FEATURE_MULTISELECT_VISIBLE_ITEMS}
+          />
+          {isValidationShown && problem ? <StatusBanner kind="error">{problem}</StatusBanner> : null}
+        </>
+      )}
+    </SidebarForm>
   );
 }

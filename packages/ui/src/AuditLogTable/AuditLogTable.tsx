@@ -1,16 +1,7 @@
 import type { AuditEvent } from '@digital-assistant/sdk';
-import {
-  Cell,
-  Column,
-  Input,
-  Label,
-  Row,
-  SearchField,
-  Table,
-  TableBody,
-  TableHeader,
-} from 'react-aria-components';
-import { TableStateMessage } from '../DataTable/TableStateMessage';
+import { Cell, Column, Input, Label, Row, SearchField, Table, TableHeader } from 'react-aria-components';
+import { DataTableBody } from '../DataTable/DataTableBody';
+import { defaultFormatTime } from '../DataTable/formatTime';
 import { SearchIcon } from '../icons/icons';
 
 /** An audit log entry (the SDK's AuditEvent: `GET /api/audit`). */
@@ -31,13 +22,6 @@ export interface AuditLogTableProps {
   error?: string | null;
   /** Formats the timestamp. @default medium date and time in the user's locale */
   formatTime?: (isoTime: string) => string;
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function defaultFormatTime(isoTime: string): string {
-  const date = new Date(isoTime);
-  return Number.isNaN(date.getTime()) ? isoTime : dateTimeFormat.format(date);
 }
 
 /** The Audit tab: who did what to which target, and when; filterable by who. */
@@ -68,20 +52,12 @@ export function AuditLogTable({
             <Column className="da-table-column">What</Column>
             <Column className="da-table-column">Target</Column>
           </TableHeader>
-          <TableBody
-            className="da-table-body"
-            items={error ? [] : events}
-            renderEmptyState={() =>
-              error ? (
-                <TableStateMessage state="error">{error}</TableStateMessage>
-              ) : isLoading ? (
-                <TableStateMessage state="loading">Fetching audit log...</TableStateMessage>
-              ) : (
-                <TableStateMessage state="empty">
-                  {actorFilter ? `No changes by "${actorFilter}".` : 'No administrative changes yet.'}
-                </TableStateMessage>
-              )
-            }
+          <DataTableBody
+            items={events}
+            error={error}
+            isLoading={isLoading}
+            loadingMessage="Fetching audit log..."
+            emptyMessage={actorFilter ? `No changes by "${actorFilter}".` : 'No administrative changes yet.'}
           >
             {(event) => (
               <Row id={event.id} className="da-table-row">
@@ -95,7 +71,7 @@ export function AuditLogTable({
                 <Cell className="da-table-cell">{event.target ?? '—'}</Cell>
               </Row>
             )}
-          </TableBody>
+          </DataTableBody>
         </Table>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { Heading } from 'react-aria-components';
 import { BookIcon, ChartIcon, ChatIcon, CodeIcon, FileIcon, UsersIcon } from '../icons/icons';
-import { LandingCard } from './LandingCard';
+import { LandingCard, type LandingCardProps } from './LandingCard';
 
 /** Destinations of the landing cards; every one has the spec's default. */
 export interface LandingLinks {
@@ -36,60 +36,63 @@ export function LandingCards({
   usersHref = '/users',
   statusHref = '/status',
 }: LandingCardsProps) {
+  const agentCards: LandingCardProps[] = [
+    {
+      title: 'Code Enhancement Agent',
+      description:
+        'Upload your python files as .zip to receive potential improvements, in both code & docstrings',
+      icon: <CodeIcon />,
+      actionLabel: 'Upload',
+      href: codeReviewHref,
+    },
+    {
+      title: 'ELK Agent',
+      description: 'Get ELK metrics for a specific environment/tenant over a period of time.',
+      icon: <ChartIcon />,
+      actionLabel: 'Chat',
+      href: elkHref,
+      tag: isElkComingSoon ? 'Coming soon' : undefined,
+      isDisabled: isElkComingSoon,
+    },
+  ];
+  const adminCards: LandingCardProps[] = [
+    {
+      title: 'Train Bot',
+      description: 'Upload documents to the knowledge base the assistant answers from.',
+      icon: <BookIcon />,
+      actionLabel: 'Upload',
+      onAction: onTrainBot,
+    },
+    {
+      title: 'Admin Chat',
+      description: 'Chat with the knowledge assistant and see the sources behind each answer.',
+      icon: <ChatIcon />,
+      actionLabel: 'Chat',
+      href: adminChatHref,
+    },
+    {
+      title: 'Users',
+      description: 'Manage users, role groups and their feature permissions, and access tokens.',
+      icon: <UsersIcon />,
+      actionLabel: 'Open',
+      href: usersHref,
+    },
+    {
+      title: 'Status',
+      description: 'See which training documents are ready to answer from.',
+      icon: <FileIcon />,
+      actionLabel: 'Open',
+      href: statusHref,
+    },
+  ];
+  const cards = isAdmin
+    ? [...agentCards, ...adminCards.map((card) => ({ ...card, tag: 'Admin' }))]
+    : agentCards;
   return (
     <div className="da-landing-grid">
-      <LandingCard
-        title="Code Enhancement Agent"
-        description="Upload your python files as .zip to receive potential improvements, in both code & docstrings"
-        icon={<CodeIcon />}
-        actionLabel="Upload"
-        href={codeReviewHref}
-      />
-      <LandingCard
-        title="ELK Agent"
-        description="Get ELK metrics for a specific environment/tenant over a period of time."
-        icon={<ChartIcon />}
-        actionLabel="Chat"
-        href={elkHref}
-        tag={isElkComingSoon ? 'Coming soon' : undefined}
-        isDisabled={isElkComingSoon}
-      />
-      {isAdmin ? (
-        <>
-          <LandingCard
-            title="Train Bot"
-            description="Upload documents to the knowledge base the assistant answers from."
-            icon={<BookIcon />}
-            actionLabel="Upload"
-            onAction={onTrainBot}
-            tag="Admin"
-          />
-          <LandingCard
-            title="Admin Chat"
-            description="Chat with the knowledge assistant and see the sources behind each answer."
-            icon={<ChatIcon />}
-            actionLabel="Chat"
-            href={adminChatHref}
-            tag="Admin"
-          />
-          <LandingCard
-            title="Users"
-            description="Manage users, role groups and their feature permissions, and access tokens."
-            icon={<UsersIcon />}
-            actionLabel="Open"
-            href={usersHref}
-            tag="Admin"
-          />
-          <LandingCard
-            title="Status"
-            description="See which training documents are ready to answer from."
-            icon={<FileIcon />}
-            actionLabel="Open"
-            href={statusHref}
-            tag="Admin"
-          />
-        </>
-      ) : null}
+      {cards.map((card) => (
+        <LandingCard key={card.title} {...card} />
+      ))}
     </div>
   );
 }
@@ -97,32 +100,26 @@ export function LandingCards({
 /** Props of the two landing pages. */
 export type LandingPageProps = LandingCardsProps;
 
-/** The agents landing page: the Code Enhancement and ELK agents, plus admin cards for admins. */
-export function AgentsLanding(props: LandingPageProps) {
+function LandingPage({ title, lead, ...props }: LandingPageProps & { title: string; lead: string }) {
   return (
     <div className="da-page">
       <div className="da-landing-intro">
         <Heading level={1} className="da-page-title">
-          Agents
+          {title}
         </Heading>
-        <p className="da-landing-lead">Specialised assistants for code and operations.</p>
+        <p className="da-landing-lead">{lead}</p>
       </div>
       <LandingCards {...props} />
     </div>
   );
 }
 
+/** The agents landing page: the Code Enhancement and ELK agents, plus admin cards for admins. */
+export function AgentsLanding(props: LandingPageProps) {
+  return <LandingPage title="Agents" lead="Specialised assistants for code and operations." {...props} />;
+}
+
 /** The Discover page (menu): the same cards, introduced as everything the assistant offers. */
 export function DiscoverLanding(props: LandingPageProps) {
-  return (
-    <div className="da-page">
-      <div className="da-landing-intro">
-        <Heading level={1} className="da-page-title">
-          Discover
-        </Heading>
-        <p className="da-landing-lead">Everything Digital Assistant can do for you.</p>
-      </div>
-      <LandingCards {...props} />
-    </div>
-  );
+  return <LandingPage title="Discover" lead="Everything Digital Assistant can do for you." {...props} />;
 }

@@ -1,7 +1,8 @@
 import { featureLabel } from '@digital-assistant/react';
-import { Cell, Column, Row, Table, TableBody, TableHeader, Toolbar } from 'react-aria-components';
+import { Cell, Column, Row, Table, TableHeader, Toolbar } from 'react-aria-components';
 import { Button, IconButton } from '../Button/Button';
-import { TableStateMessage } from '../DataTable/TableStateMessage';
+import { ActionsColumn } from '../DataTable/ActionsColumn';
+import { DataTableBody } from '../DataTable/DataTableBody';
 import { EditIcon, PlusIcon, TrashIcon } from '../icons/icons';
 
 /** A role group as `GET /api/roles/allgroups` lists it (the SDK's RoleGroupSummary). */
@@ -46,22 +47,14 @@ export function RolesTable({
           </Column>
           <Column className="da-table-column">Features</Column>
           {hasUserCount ? <Column className="da-table-column da-table-numeric">Users</Column> : null}
-          <Column className="da-table-column da-table-actions-column">
-            <span className="da-visually-hidden">Actions</span>
-          </Column>
+          <ActionsColumn />
         </TableHeader>
-        <TableBody
-          className="da-table-body"
-          items={error ? [] : roles}
-          renderEmptyState={() =>
-            error ? (
-              <TableStateMessage state="error">{error}</TableStateMessage>
-            ) : isLoading ? (
-              <TableStateMessage state="loading">Fetching role groups...</TableStateMessage>
-            ) : (
-              <TableStateMessage state="empty">No role groups yet.</TableStateMessage>
-            )
-          }
+        <DataTableBody
+          items={roles}
+          error={error}
+          isLoading={isLoading}
+          loadingMessage="Fetching role groups..."
+          emptyMessage="No role groups yet."
         >
           {(role) => {
             const chips = role.feature_names.slice(0, maxFeatureChips);
@@ -112,7 +105,7 @@ export function RolesTable({
               </Row>
             );
           }}
-        </TableBody>
+        </DataTableBody>
       </Table>
     </div>
   );

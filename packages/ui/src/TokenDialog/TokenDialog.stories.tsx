@@ -1,7 +1,7 @@
-import { adminMessages, createTokenOverlayStore } from '@digital-assistant/react';
+import { adminMessages } from '@digital-assistant/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useMemo, useSyncExternalStore } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { StoreWiredTokenDialog } from '../test/examples';
 import { sampleToken } from '../test/fixtures';
 import { TokenDialog } from './TokenDialog';
 
@@ -46,30 +46,9 @@ export const Shown: Story = {
 /** After Copy. */
 export const Copied: Story = { args: { copyNotice: adminMessages.tokenCopied } };
 
-function WithStore() {
-  const store = useMemo(() => {
-    const created = createTokenOverlayStore({ clipboard: { writeText: async () => {} } });
-    created.show({ personal_access_token: sampleToken, message: 'Token generated.' });
-    return created;
-  }, []);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return (
-    <TokenDialog
-      isOpen={state.isVisible}
-      token={state.token}
-      message={state.message}
-      isMasked={state.isMasked}
-      onToggleMasked={store.toggleMasked}
-      onCopy={() => void store.copy()}
-      copyNotice={state.copyNotice}
-      onClose={store.close}
-    />
-  );
-}
-
 /** Driven by the headless token overlay store: show/hide and copy. */
 export const Interactive: Story = {
-  render: () => <WithStore />,
+  render: () => <StoreWiredTokenDialog token={sampleToken} writeText={async () => {}} />,
   play: async ({ canvasElement }) => {
     const dialog = within(within(canvasElement.ownerDocument.body).getByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Show token' }));

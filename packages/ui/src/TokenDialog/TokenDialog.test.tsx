@@ -1,38 +1,15 @@
-import { createTokenOverlayStore } from '@digital-assistant/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, useSyncExternalStore } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
-import { TokenDialog } from './TokenDialog';
+import { StoreWiredTokenDialog } from '../test/examples';
 
 const token = 'da_pat_secret_value_123';
-
-function Overlay({ writeText }: { writeText: (text: string) => Promise<void> }) {
-  const [store] = useState(() => {
-    const created = createTokenOverlayStore({ clipboard: { writeText } });
-    created.show({ personal_access_token: token, message: 'Token generated.' });
-    return created;
-  });
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return (
-    <TokenDialog
-      isOpen={state.isVisible}
-      token={state.token}
-      message={state.message}
-      isMasked={state.isMasked}
-      onToggleMasked={store.toggleMasked}
-      onCopy={() => void store.copy()}
-      copyNotice={state.copyNotice}
-      onClose={store.close}
-    />
-  );
-}
 
 describe('TokenDialog', () => {
   it("is titled 'Token Creation Successful' and keeps the token masked until shown", async () => {
     const user = userEvent.setup();
-    render(<Overlay writeText={async () => {}} />);
+    render(<StoreWiredTokenDialog token={token} writeText={async () => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Token Creation Successful' });
     expect(dialog).not.toHaveTextContent(token);
     const toggle = screen.getByRole('button', { name: 'Show token' });
@@ -47,7 +24,7 @@ describe('TokenDialog', () => {
   it("copies the token and says 'Token copied to clipboard!'", async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => {});
-    render(<Overlay writeText={writeText} />);
+    render(<StoreWiredTokenDialog token={token} writeText={writeText} />);
     expect(screen.getByRole('status')).toHaveTextContent('');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(token);
@@ -56,13 +33,13 @@ describe('TokenDialog', () => {
 
   it('closes with the Close button', async () => {
     const user = userEvent.setup();
-    render(<Overlay writeText={async () => {}} />);
+    render(<StoreWiredTokenDialog token={token} writeText={async () => {}} />);
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('has no accessibility violations', async () => {
-    render(<Overlay writeText={async () => {}} />);
+    render(<StoreWiredTokenDialog token={token} writeText={async () => {}} />);
     expect(await accessibilityViolations()).toEqual([]);
   });
 });

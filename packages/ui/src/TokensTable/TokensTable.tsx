@@ -1,7 +1,9 @@
 import type { PersonalAccessToken } from '@digital-assistant/sdk';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Cell, Column, Row, Table, TableHeader } from 'react-aria-components';
 import { Button } from '../Button/Button';
-import { TableStateMessage } from '../DataTable/TableStateMessage';
+import { ActionsColumn } from '../DataTable/ActionsColumn';
+import { DataTableBody } from '../DataTable/DataTableBody';
+import { defaultFormatTime } from '../DataTable/formatTime';
 
 /** A personal access token as `GET /api/users/tokens` lists it (the SDK's PersonalAccessToken): never its value. */
 export type TokenRow = Pick<
@@ -44,13 +46,6 @@ export interface TokensTableProps {
   formatTime?: (isoTime: string) => string;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function defaultFormatTime(isoTime: string): string {
-  const date = new Date(isoTime);
-  return Number.isNaN(date.getTime()) ? isoTime : dateTimeFormat.format(date);
-}
-
 /**
  * The signed-in user's personal access tokens: name, when created, when it expires, when last
  * used, and its status (Active, Revoked or Expired, styled through `data-state`); each active
@@ -83,22 +78,14 @@ export function TokensTable({
           <Column className="da-table-column">Expires</Column>
           <Column className="da-table-column">Last used</Column>
           <Column className="da-table-column">Status</Column>
-          <Column className="da-table-column da-table-actions-column">
-            <span className="da-visually-hidden">Actions</span>
-          </Column>
+          <ActionsColumn />
         </TableHeader>
-        <TableBody
-          className="da-table-body"
-          items={error ? [] : tokens}
-          renderEmptyState={() =>
-            error ? (
-              <TableStateMessage state="error">{error}</TableStateMessage>
-            ) : isLoading ? (
-              <TableStateMessage state="loading">Fetching tokens...</TableStateMessage>
-            ) : (
-              <TableStateMessage state="empty">{emptyMessage}</TableStateMessage>
-            )
-          }
+        <DataTableBody
+          items={tokens}
+          error={error}
+          isLoading={isLoading}
+          loadingMessage="Fetching tokens..."
+          emptyMessage={emptyMessage}
         >
           {(token) => {
             const status = tokenStatus(token, at);
@@ -129,7 +116,7 @@ export function TokensTable({
               </Row>
             );
           }}
-        </TableBody>
+        </DataTableBody>
       </Table>
     </div>
   );

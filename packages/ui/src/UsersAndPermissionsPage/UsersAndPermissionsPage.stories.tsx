@@ -1,58 +1,14 @@
-import {
-  adminMessages,
-  createTableStore,
-  tableView,
-  toUserRows,
-  USERS_PAGE_SIZE,
-  type UserColumn,
-} from '@digital-assistant/react';
+import { adminMessages } from '@digital-assistant/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { expect, userEvent } from 'storybook/test';
 import { AuditLogTable } from '../AuditLogTable/AuditLogTable';
-import { Pagination } from '../Pagination/Pagination';
 import { RolesTable, RolesToolbar } from '../RolesTable/RolesTable';
 import { StatusBanner } from '../StatusBanner/StatusBanner';
 import { TokensTable } from '../TokensTable/TokensTable';
-import { sampleAuditEvents, sampleNow, sampleProfiles, sampleRoles, sampleTokens } from '../test/fixtures';
-import { UsersTable } from '../UsersTable/UsersTable';
-import { UsersToolbar } from '../UsersTable/UsersToolbar';
+import { StoreWiredUsersPanel } from '../test/examples';
+import { sampleAuditEvents, sampleNow, sampleRoles, sampleTokens } from '../test/fixtures';
 import { UsersAndPermissionsPage } from './UsersAndPermissionsPage';
-
-function UsersPanel() {
-  const rows = useMemo(() => toUserRows(sampleProfiles(60)), []);
-  const store = useMemo(() => createTableStore<UserColumn>(), []);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const view = tableView(rows, state, USERS_PAGE_SIZE);
-  const [selected, setSelected] = useState<string[]>([]);
-  return (
-    <>
-      <UsersToolbar
-        onAddUser={() => {}}
-        onModifyUserRoles={() => {}}
-        onGenerateToken={() => {}}
-        selectedCount={selected.length}
-        onDeleteSelected={() => {}}
-      />
-      <UsersTable
-        rows={view.rows}
-        sort={view.sort}
-        onSortChange={store.toggleSort}
-        selectedEmails={selected}
-        onSelectionChange={setSelected}
-        onDeleteUser={() => {}}
-      />
-      <Pagination
-        pages={view.pages}
-        page={view.page}
-        pageCount={view.pageCount}
-        onPageChange={store.setPage}
-        totalCount={view.totalCount}
-        pageSize={USERS_PAGE_SIZE}
-      />
-    </>
-  );
-}
 
 function PageExample({
   withNotice,
@@ -72,7 +28,7 @@ function PageExample({
             <StatusBanner kind="success">{adminMessages.userAdded('new.hire@example.com')}</StatusBanner>
           ) : null
         }
-        usersPanel={<UsersPanel />}
+        usersPanel={<StoreWiredUsersPanel total={60} />}
         rolesPanel={
           <>
             <RolesToolbar onCreateRole={() => {}} />

@@ -1,19 +1,9 @@
-import {
-  adminMessages,
-  createTableStore,
-  tableView,
-  UNSORTED,
-  USERS_PAGE_SIZE,
-  type UserColumn,
-  type UserRow,
-} from '@digital-assistant/react';
+import { adminMessages, UNSORTED } from '@digital-assistant/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useMemo, useState, useSyncExternalStore } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Pagination } from '../Pagination/Pagination';
+import { StoreWiredUsersPanel } from '../test/examples';
 import { sampleRows } from '../test/fixtures';
 import { UsersTable } from './UsersTable';
-import { UsersToolbar } from './UsersToolbar';
 
 const meta = {
   title: 'Administration/UsersTable',
@@ -85,48 +75,13 @@ export const ErrorState: Story = {
   },
 };
 
-function PagedUsers({ total, initialPage }: { total: number; initialPage: number }) {
-  const rows = useMemo<UserRow[]>(() => sampleRows(total), [total]);
-  const store = useMemo(() => {
-    const created = createTableStore<UserColumn>();
-    created.setPage(initialPage);
-    return created;
-  }, [initialPage]);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const view = tableView(rows, state, USERS_PAGE_SIZE);
-  const [selected, setSelected] = useState<string[]>([]);
-  return (
-    <div className="da-page">
-      <UsersToolbar
-        onAddUser={() => {}}
-        onModifyUserRoles={() => {}}
-        onGenerateToken={() => {}}
-        selectedCount={selected.length}
-        onDeleteSelected={() => {}}
-      />
-      <UsersTable
-        rows={view.rows}
-        sort={view.sort}
-        onSortChange={store.toggleSort}
-        selectedEmails={selected}
-        onSelectionChange={setSelected}
-        onDeleteUser={() => {}}
-      />
-      <Pagination
-        pages={view.pages}
-        page={view.page}
-        pageCount={view.pageCount}
-        onPageChange={store.setPage}
-        totalCount={view.totalCount}
-        pageSize={USERS_PAGE_SIZE}
-      />
-    </div>
-  );
-}
-
 /** 500 users, page size 25, on page 6: first, last and two pages around the current, with ellipses. */
 export const Paged: Story = {
-  render: () => <PagedUsers total={500} initialPage={6} />,
+  render: () => (
+    <div className="da-page">
+      <StoreWiredUsersPanel total={500} initialPage={6} />
+    </div>
+  ),
   play: async ({ canvas }) => {
     const pagination = within(canvas.getByRole('navigation', { name: 'Pagination' }));
     await expect(pagination.getByRole('button', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
@@ -138,7 +93,11 @@ export const Paged: Story = {
 
 /** Pressing a header cycles ascending, descending, then none (original order). */
 export const SortCycle: Story = {
-  render: () => <PagedUsers total={60} initialPage={1} />,
+  render: () => (
+    <div className="da-page">
+      <StoreWiredUsersPanel total={60} />
+    </div>
+  ),
   play: async ({ canvas }) => {
     const header = canvas.getByRole('columnheader', { name: /Name/ });
     const firstCell = () => canvas.getAllByRole('row')[1]!;

@@ -14,12 +14,12 @@ import {
   type Selection,
   type SortDescriptor,
   Table,
-  TableBody,
   TableHeader,
 } from 'react-aria-components';
 import { IconButton } from '../Button/Button';
+import { ActionsColumn } from '../DataTable/ActionsColumn';
+import { DataTableBody } from '../DataTable/DataTableBody';
 import { SortableColumnLabel } from '../DataTable/SortableColumnLabel';
-import { TableStateMessage } from '../DataTable/TableStateMessage';
 import { CheckIcon, TrashIcon } from '../icons/icons';
 
 export interface UsersTableProps {
@@ -107,22 +107,14 @@ export function UsersTable({
               <SortableColumnLabel label={column.label} direction={columnSortDirection(sort, column.id)} />
             </Column>
           ))}
-          <Column className="da-table-column da-table-actions-column">
-            <span className="da-visually-hidden">Actions</span>
-          </Column>
+          <ActionsColumn />
         </TableHeader>
-        <TableBody
-          className="da-table-body"
-          items={error ? [] : rows}
-          renderEmptyState={() =>
-            error ? (
-              <TableStateMessage state="error">{error}</TableStateMessage>
-            ) : isLoading ? (
-              <TableStateMessage state="loading">{adminMessages.fetchingUsers}</TableStateMessage>
-            ) : (
-              <TableStateMessage state="empty">{emptyMessage}</TableStateMessage>
-            )
-          }
+        <DataTableBody
+          items={rows}
+          error={error}
+          isLoading={isLoading}
+          loadingMessage={adminMessages.fetchingUsers}
+          emptyMessage={emptyMessage}
         >
           {(row) => (
             <Row id={row.userEmail} className="da-table-row">
@@ -147,7 +139,7 @@ export function UsersTable({
               </Cell>
             </Row>
           )}
-        </TableBody>
+        </DataTableBody>
       </Table>
     </div>
   );
