@@ -282,7 +282,7 @@ test.describe('administration as the admin', () => {
     await page.screenshot({ path: `${screenshotDir}/users-audit-1280.png` });
   });
 
-  test('deletes a user after confirming', async ({ page }) => {
+  test('deletes a user, then two ticked users at once, after confirming', async ({ page }) => {
     await openUsersPage(page);
     const row = userRow(page, 'seed10@example.com');
     await row.getByRole('button', { name: 'Delete seed10@example.com' }).click();
@@ -291,6 +291,18 @@ test.describe('administration as the admin', () => {
     await confirm.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Successfully deleted user seed10@example.com.')).toBeVisible();
     await expect(row).toHaveCount(0);
+
+    // Two ticked users go with one 'Delete Selected', after the same confirmation.
+    const picked = ['seed11@example.com', 'seed12@example.com'];
+    for (const email of picked) await userRow(page, email).getByRole('checkbox').check({ force: true });
+    await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+    await expect(confirm).toContainText('Are you sure you want to delete 2 users?');
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    for (const email of picked) {
+      await expect(page.getByText(`Successfully deleted user ${email}.`)).toBeVisible();
+      await expect(userRow(page, email)).toHaveCount(0);
+    }
+    await expect(page.getByRole('button', { name: /^Delete Selected/ })).toHaveCount(0);
   });
 });
 

@@ -178,10 +178,12 @@ export {
   type User,
 } from './user';
 export {
+  type UseDeleteUsersOptions,
   type UseUsersResult,
   type UseUsersTableResult,
   useCreateUser,
   useDeleteUser,
+  useDeleteUsers,
   useUpdateUserRoles,
   useUsers,
   useUsersTable,

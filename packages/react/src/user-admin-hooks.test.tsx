@@ -10,6 +10,7 @@ import { renderWithProvider } from './test-support/render';
 import {
   useCreateUser,
   useDeleteUser,
+  useDeleteUsers,
   useUpdateUserRoles,
   useUsers,
   useUsersTable,
@@ -83,6 +84,62 @@ describe('user mutations', () => {
       await result.current.remove.mutateAsync('pga@example.com').catch(() => undefined);
     });
     expect(result.current.notices.latest?.text).toBe('Error deleting user pga@example.com.');
+  });
+
+  it('deletes the selected users with one request, names each one and tells the caller', async () => {
+    const deletedCalls: string[][] = [];
+    const { result, api } = renderWithProvider(() => ({
+      users: useUsers(),
+      remove: useDeleteUsers({ onDeleted: (emails) => deletedCalls.push(emails) }),
+      notices: useNotices(),
+    }));
+    await waitFor(() => expect(result.current.users.isSuccess).toBe(true));
+    await act(() => result.current.remove.mutateAsync(['staff@example.com', 'pga@example.com']));
+    expect(api.callsTo('POST /api/users/delete').map((call) => call.body)).toEqual([
+      { emails: ['staff@example.com', 'pga@example.com'] },
+    ]);
+    expect(texts(result.current.notices.notices)).toEqual(
+      expect.arrayContaining([
+        'Successfully deleted user staff@example.com.',
+        'Successfully deleted user pga@example.com.',
+      ]),
+    );
+    expect(deletedCalls).toEqual([['staff@example.com', 'pga@example.com']]);
+    await waitFor(() =>
+      expect(result.current.users.rows.map((row) => row.userEmail)).toEqual(['admin@example.com']),
+    );
+  });
+
+  it("names every e-mail and the server's reason when it refuses, and keeps the selection", async () => {
+    const deletedCalls: string[][] = [];
+    const { result, api } = renderWithProvider(() => ({
+      remove: useDeleteUsers({ onDeleted: (emails) => deletedCalls.push(emails) }),
+      notices: useNotices(),
+    }));
+    await act(async () => {
+      await result.current.remove
+        .mutateAsync(['staff@example.com', 'admin@example.com'])
+        .catch(() => undefined);
+    });
+    expect(result.current.notices.latest).toMatchObject({
+      kind: 'error',
+      text:
+        'Error deleting user staff@example.com, admin@example.com. ' +
+        'Cannot delete admin@example.com: at least one CORE_ADMINS member must remain.',
+    });
+    expect(api.state.users).toHaveLength(3);
+    expect(deletedCalls).toEqual([]);
+
+    // An answer without a readable error body: only the e-mails are named.
+    api.respond('POST /api/users/delete', () => new Response('Bad gateway', { status: 502 }));
+    await act(async () => {
+      await result.current.remove
+        .mutateAsync(['staff@example.com', 'pga@example.com'])
+        .catch(() => undefined);
+    });
+    expect(result.current.notices.latest?.text).toBe(
+      'Error deleting user staff@example.com, pga@example.com.',
+    );
   });
 
   it('gives several users one role at once', async () => {

@@ -1,5 +1,5 @@
 /** Hooks of the Users tab: the user list, adding, deleting and re-roling users, and the table model. */
-import { type DigitalAssistantError, type UserProfile, unwrap } from '@digital-assistant/sdk';
+import { type DigitalAssistantError, isErrorBody, type UserProfile, unwrap } from '@digital-assistant/sdk';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -96,6 +96,39 @@ export function useDeleteUser(): UseMutationResult<string[], DigitalAssistantErr
       return invalidate(queryClient, queryKeys.users(), queryKeys.roleGroups(), queryKeys.audit());
     },
     onError: (_, email) => void notices.push('error', adminMessages.deleteUserError(email)),
+  });
+}
+
+/** What {@link useDeleteUsers} is told: called with the e-mails the server deleted. */
+export interface UseDeleteUsersOptions {
+  /** The users are gone (e.g. clear the table's selection). */
+  onDeleted?: (emails: string[]) => void;
+}
+
+/**
+ * Deletes several users at once (one `POST /api/users/delete` with every e-mail); ask for
+ * confirmation first. The server deletes them all or none. Reports 'Successfully deleted user
+ * {email}.' for each e-mail it deleted, or 'Error deleting user {emails}.' naming them all,
+ * followed by the server's reason when it gave one (e.g. the last CORE_ADMINS member stays).
+ */
+export function useDeleteUsers(
+  options: UseDeleteUsersOptions = {},
+): UseMutationResult<string[], DigitalAssistantError, readonly string[]> {
+  const { client, notices } = useDigitalAssistantContext('useDeleteUsers');
+  const queryClient = useQueryClient();
+  const { onDeleted } = options;
+  return useMutation<string[], DigitalAssistantError, readonly string[]>({
+    mutationFn: async (emails) =>
+      (await unwrap(client.POST('/api/users/delete', { body: { emails: [...emails] } }))).deleted,
+    onSuccess: (deleted) => {
+      for (const email of deleted) notices.push('success', adminMessages.userDeleted(email));
+      onDeleted?.(deleted);
+      return invalidate(queryClient, queryKeys.users(), queryKeys.roleGroups(), queryKeys.audit());
+    },
+    onError: (error, emails) => {
+      const reason = isErrorBody(error.cause) ? ` ${error.cause.error.trim()}` : '';
+      notices.push('error', `${adminMessages.deleteUserError(emails.join(', '))}${reason}`);
+    },
   });
 }
 

@@ -65,7 +65,45 @@ function tokenServer({ hasTokenList = true } = {}) {
   return { fetch, calls, tokens };
 }
 
-function renderUsersPage(server: ReturnType<typeof tokenServer>) {
+/**
+ * An admin's server that lists users and deletes them all or none, as the real one does: it
+ * refuses (409) to delete the last CORE_ADMINS member. Records every delete request's body.
+ */
+function usersServer() {
+  let users = [
+    { email: admin.email, name: admin.name, role: 'CORE_ADMINS' },
+    { email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' },
+    { email: 'seed01@example.com', name: 'Seed User 01', role: 'STAFF' },
+    { email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' },
+  ];
+  const deletes: unknown[] = [];
+  const fetch = async (request: Request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api/auth') return json(200, { user: admin, features: [] });
+    if (pathname === '/api/users') return json(200, { user_profiles: users });
+    if (pathname === '/api/users/delete') {
+      const body = (await request.json()) as { emails: string[] };
+      deletes.push(body);
+      const admins = users.filter((user) => user.role === 'CORE_ADMINS');
+      if (admins.every((user) => body.emails.includes(user.email))) {
+        return json(409, {
+          error: `Cannot delete ${admin.email}: at least one CORE_ADMINS member must remain.`,
+          code: 'conflict',
+        });
+      }
+      const deleted = users.filter((user) => body.emails.includes(user.email)).map((user) => user.email);
+      users = users.filter((user) => !deleted.includes(user.email));
+      return json(200, { message: 'Deleted.', deleted });
+    }
+    if (pathname === '/api/roles/allgroups') return json(200, { roles: [] });
+    if (pathname === '/api/audit') return json(200, { events: [] });
+    if (pathname === '/api/users/tokens') return json(200, { tokens: [] });
+    return json(404, { error: 'Not found', code: 'not_found' });
+  };
+  return { fetch, deletes, emails: () => users.map((user) => user.email) };
+}
+
+function renderUsersPage(server: { fetch: (request: Request) => Promise<Response> }) {
   const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
   render(
     <MemoryRouter initialEntries={['/users']}>
@@ -141,5 +179,73 @@ describe('the Tokens tab of Users & Permissions', () => {
     await screen.findByRole('tab', { name: 'Users' });
     await waitFor(() => expect(tabNames()).toEqual(['Users', 'Roles', 'Audit']));
     expect(server.calls).toContain('GET /api/users/tokens');
+  });
+});
+
+const usersGrid = () => screen.getByRole('grid', { name: 'Users' });
+const tick = (email: string) =>
+  fireEvent.click(within(usersGrid()).getByRole('checkbox', { name: `Select ${email}` }));
+const deleteSelectedButton = () => screen.queryByRole('button', { name: /^Delete Selected/ });
+
+describe('Delete Selected on the Users tab', () => {
+  it('appears once users are ticked and deletes them with one request after confirming', async () => {
+    const server = usersServer();
+    renderUsersPage(server);
+    await within(await screen.findByRole('grid', { name: 'Users' })).findByText('staff@example.com');
+    expect(deleteSelectedButton()).toBeNull();
+
+    tick('staff@example.com');
+    tick('seed01@example.com');
+    expect(deleteSelectedButton()?.textContent).toBe('Delete Selected (2)');
+
+    // Cancel keeps them.
+    fireEvent.click(deleteSelectedButton() as HTMLElement);
+    let confirm = await screen.findByRole('alertdialog', { name: 'Delete' });
+    expect(confirm.textContent).toContain('Are you sure you want to delete 2 users?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.deletes).toEqual([]);
+
+    fireEvent.click(deleteSelectedButton() as HTMLElement);
+    confirm = await screen.findByRole('alertdialog', { name: 'Delete' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Successfully deleted user staff@example.com.')).toBeTruthy();
+    expect(screen.getByText('Successfully deleted user seed01@example.com.')).toBeTruthy();
+    expect(server.deletes).toEqual([{ emails: ['staff@example.com', 'seed01@example.com'] }]);
+    await waitFor(() => expect(within(usersGrid()).queryByText('staff@example.com')).toBeNull());
+    expect(within(usersGrid()).queryByText('seed01@example.com')).toBeNull();
+    expect(within(usersGrid()).getByText('pga@example.com')).toBeTruthy();
+    // The selection is cleared with them.
+    expect(deleteSelectedButton()).toBeNull();
+  });
+
+  it('asks about the one user by e-mail when only one is ticked', async () => {
+    renderUsersPage(usersServer());
+    await within(await screen.findByRole('grid', { name: 'Users' })).findByText('pga@example.com');
+    tick('pga@example.com');
+    fireEvent.click(deleteSelectedButton() as HTMLElement);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete' });
+    expect(confirm.textContent).toContain('Are you sure you want to delete the user pga@example.com?');
+  });
+
+  it("names the users and the server's reason when it refuses, and keeps them ticked", async () => {
+    const server = usersServer();
+    renderUsersPage(server);
+    await within(await screen.findByRole('grid', { name: 'Users' })).findByText('pga@example.com');
+    tick('admin@example.com');
+    tick('pga@example.com');
+    fireEvent.click(deleteSelectedButton() as HTMLElement);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete' })).getByRole('button', { name: 'OK' }),
+    );
+    expect(
+      await screen.findByText(
+        'Error deleting user admin@example.com, pga@example.com. ' +
+          'Cannot delete admin@example.com: at least one CORE_ADMINS member must remain.',
+      ),
+    ).toBeTruthy();
+    expect(server.emails()).toContain('pga@example.com');
+    expect(within(usersGrid()).getByText('pga@example.com')).toBeTruthy();
+    expect(deleteSelectedButton()?.textContent).toBe('Delete Selected (2)');
   });
 });

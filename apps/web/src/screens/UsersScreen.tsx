@@ -64,6 +64,7 @@ export function UsersScreen() {
             onGenerateToken={tokenPopup.generate}
             isGeneratingToken={tokenPopup.isGenerating}
             onDeleteUser={(email) => setPendingDeletion({ kind: 'user', email })}
+            onDeleteSelected={() => setPendingDeletion({ kind: 'users', emails: selectedEmails })}
           />
         }
         rolesPanel={
@@ -103,6 +104,7 @@ export function UsersScreen() {
           pending={pendingDeletion}
           onDone={() => setPendingDeletion(null)}
           onUserDeleted={(email) => setSelectedEmails((emails) => emails.filter((other) => other !== email))}
+          onUsersDeleted={() => setSelectedEmails([])}
         />
       </UsersAndPermissionsPage>
       <NoticeStack notices={notices} onDismiss={dismiss} />

@@ -138,6 +138,16 @@ export function createApiHandler(options: ApiHandlerOptions = {}) {
       const { emails } = call.body as { emails: string[] };
       const deleted = state.users.filter((user) => emails.includes(user.email)).map((user) => user.email);
       if (deleted.length === 0) return errorBody(404, 'not_found', 'No such user');
+      // All or none: the last CORE_ADMINS member stays, as on the real server.
+      const admins = state.users.filter((user) => user.role === 'CORE_ADMINS');
+      if (admins.length > 0 && admins.every((user) => emails.includes(user.email))) {
+        const named = admins.map((user) => user.email).join(', ');
+        return errorBody(
+          409,
+          'conflict',
+          `Cannot delete ${named}: at least one CORE_ADMINS member must remain.`,
+        );
+      }
       state.users = state.users.filter((user) => !emails.includes(user.email));
       record('user.delete', deleted.join(','));
       return json(200, { message: 'Users deleted', deleted });

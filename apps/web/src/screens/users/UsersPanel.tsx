@@ -17,6 +17,8 @@ export interface UsersPanelProps {
   isGeneratingToken: boolean;
   /** Asks to delete a user (the page confirms first). */
   onDeleteUser: (email: string) => void;
+  /** Asks to delete every selected user (the page confirms first). */
+  onDeleteSelected: () => void;
 }
 
 /** The Users tab: actions, the sortable table of the current page, and page buttons. */
@@ -30,6 +32,7 @@ export function UsersPanel({
   onGenerateToken,
   isGeneratingToken,
   onDeleteUser,
+  onDeleteSelected,
 }: UsersPanelProps) {
   return (
     <div className="da-stack">
@@ -39,6 +42,8 @@ export function UsersPanel({
         onGenerateToken={onGenerateToken}
         isGeneratingToken={isGeneratingToken}
         selectedCount={selectedEmails.length}
+        // 'Delete Selected' is offered once a user is ticked.
+        onDeleteSelected={selectedEmails.length > 0 ? onDeleteSelected : undefined}
       />
       <UsersTable
         rows={table.rows}
