@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useClient } from './provider';
 import { useLogin, useLogout, useRouteGuard, useSession } from './session-hooks';
@@ -76,6 +77,20 @@ describe('useLogin', () => {
     const { result, redirects } = renderWithProvider(() => useLogin(), { signedIn: null });
     await act(() => result.current.login({}));
     expect(redirects).toEqual(['http://idp.test/authorize?state=s']);
+  });
+
+  it('starts single sign-on once when the login screen effect depends on login (a second start would void the first)', async () => {
+    const { redirects, api } = renderWithProvider(
+      () => {
+        const { login } = useLogin();
+        useEffect(() => {
+          void login({});
+        }, [login]);
+      },
+      { signedIn: null },
+    );
+    await waitFor(() => expect(redirects).toHaveLength(1));
+    expect(api.callsTo('GET /api/auth/sso')).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Hooks over the session store: who is signed in, the route guard, sign-in and sign-out. */
 import type { FeatureName, User } from '@digital-assistant/sdk';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useDigitalAssistantContext } from './context';
 import { guardRoute, type RouteDecision } from './routes';
 import type { SessionStatus } from './session';
@@ -78,16 +78,18 @@ export interface UseLoginResult {
   isSigningIn: boolean;
 }
 
-/** The login screen's actions. Concurrent calls share one request (safe under StrictMode). */
+/**
+ * The login screen's actions. They keep their identity across renders, so an effect depending on
+ * them runs once per query; concurrent calls share one request (safe under StrictMode).
+ */
 export function useLogin(): UseLoginResult {
   const { session } = useDigitalAssistantContext('useLogin');
   const { isSigningIn } = useStore(session);
-  return {
-    startSso: session.startSso,
-    completeLogin: session.completeLogin,
-    login: ({ email, name }) => (email && name ? session.completeLogin({ email, name }) : session.startSso()),
-    isSigningIn,
-  };
+  const login = useCallback<UseLoginResult['login']>(
+    ({ email, name }) => (email && name ? session.completeLogin({ email, name }) : session.startSso()),
+    [session],
+  );
+  return { startSso: session.startSso, completeLogin: session.completeLogin, login, isSigningIn };
 }
 
 /** What {@link useLogout} returns. */

@@ -1,6 +1,6 @@
 import { useLogin } from '@digital-assistant/react';
 import { LoginScreen } from '@digital-assistant/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -12,15 +12,8 @@ export function LoginScreenRoute() {
   const { login, startSso, isSigningIn } = useLogin();
   const email = search.get('email');
   const name = search.get('name');
-  // One attempt per query: starting SSO twice would replace the first attempt's state cookie.
-  const attempted = useRef<string | null>(null);
-  const loginRef = useRef(login);
-  loginRef.current = login;
   useEffect(() => {
-    const key = `${email}\n${name}`;
-    if (attempted.current === key) return;
-    attempted.current = key;
-    void loginRef.current({ email, name });
-  }, [email, name]);
+    void login({ email, name });
+  }, [login, email, name]);
   return <LoginScreen isSigningIn={isSigningIn} onLogin={() => void startSso()} />;
 }
