@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
 import { createUser, findUserByEmail, listProfiles } from './features/users/store.js';
+import { MODULES } from './modules.js';
 import { recordAudit } from './platform/audit/audit.js';
 import { createToken } from './platform/auth/tokens.js';
 import { type Config, invocationDir, loadConfig } from './platform/config/config.js';
@@ -172,7 +173,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   let config: Config;
   try {
     config = loadConfig(io.env);
-    db = await openDatabase(config);
+    db = await openDatabase(config, MODULES);
     // Same embedded defaults as the server: with the built-in provider the demo accounts exist.
     if (!config.oidc.issuer) await seedDemoUsers(db);
   } catch (error) {

@@ -6,11 +6,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type Provider from 'oidc-provider';
-import { createAuditHandlers } from './features/audit/handlers.js';
-import { createChatHandlers } from './features/chat/handlers.js';
 import type { FeatureContext } from './features/context.js';
-import { createFilesHandlers } from './features/files/handlers.js';
-import { createHealthHandlers } from './features/health/handlers.js';
 import {
   BUILTIN_CLIENT_ID,
   BUILTIN_MOUNT,
@@ -18,26 +14,22 @@ import {
   mountBuiltinProvider,
 } from './features/identity/builtin-provider.js';
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
-import { createIdentityHandlers } from './features/identity/handlers.js';
 import { SsoClient } from './features/identity/sso.js';
-import { createRolesHandlers } from './features/roles/handlers.js';
-import { createTokensHandlers } from './features/tokens/handlers.js';
-import { createUsersHandlers } from './features/users/handlers.js';
+import { MODULES } from './modules.js';
 import { registerAuthorization } from './platform/auth/authorize.js';
 import { randomSecret } from './platform/auth/secrets.js';
+import { DatabaseBlobs } from './platform/blobs/blobs.js';
 import type { Config } from './platform/config/config.js';
 import { openapiPath } from './platform/config/paths.js';
 import type { Db } from './platform/db/db.js';
 import { openDatabase } from './platform/db/open.js';
-import {
-  type Handlers,
-  loadContract,
-  type OpenApiDocument,
-  registerContract,
-} from './platform/http/contract.js';
+import { loadContract, type OpenApiDocument, registerContract } from './platform/http/contract.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerRateLimit, signInRateLimit } from './platform/http/rate-limit.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWeb } from './platform/http/web.js';
+import { Jobs } from './platform/jobs/jobs.js';
+import { collectHandlers, type FeatureModule, startModules } from './platform/modules.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -45,6 +37,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** The contract; by default openapi/openapi.yaml of the repository. */
   contract?: OpenApiDocument;
+  /** The modules to build from; by default every module of the server (src/modules.ts). */
+  modules?: readonly FeatureModule[];
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -55,9 +49,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  const modules = options.modules ?? MODULES;
   const ownsDb = !options.db;
-  const db = options.db ?? (await openDatabase(config));
-  if (ownsDb) app.addHook('onClose', async () => db.close());
+  const db = options.db ?? (await openDatabase(config, modules));
+  const jobs = new Jobs(db, { log: app.log });
+  let stopModules = async () => {};
+  let isShutDown = false;
+  // Modules stop first (no new work), then running jobs finish or are left to expire, then the db.
+  const shutDown = async () => {
+    if (isShutDown) return;
+    isShutDown = true;
+    await stopModules();
+    await jobs.stop();
+    if (ownsDb) await db.close();
+  };
+  app.addHook('onClose', shutDown);
 
   try {
     const publicUrl = (): string => {
@@ -69,12 +75,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
     };
-    const context: FeatureContext = { db, config, publicUrl, log: app.log };
     const isBuiltinIdp = !config.oidc.issuer;
     if (isBuiltinIdp) await seedDemoUsers(db);
 
     await app.register(cookie);
     await registerSecurityHeaders(app, { isHttps: (config.publicUrl ?? '').startsWith('https:') });
+    await registerRateLimit(app, config);
     await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 50 } });
     registerErrorHandler(app);
     registerAuthorization(app, db, config);
@@ -93,15 +99,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Demo accounts are for switching between roles: ask which one every time.
         extraParameters: { prompt: 'login' },
       });
-      await mountBuiltinProvider(app, () => {
-        provider ??= createBuiltinProvider({
-          issuer: issuer(),
-          clientSecret,
-          redirectUri: redirectUri(),
-          trustProxy: config.trustProxy,
-        });
-        return provider;
-      });
+      await mountBuiltinProvider(
+        app,
+        () => {
+          provider ??= createBuiltinProvider({ issuer: issuer(), clientSecret, redirectUri: redirectUri() });
+          return provider;
+        },
+        { rateLimit: signInRateLimit(config) },
+      );
     } else {
       sso = new SsoClient({
         issuer: () => config.oidc.issuer!,
@@ -111,23 +116,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
     }
 
-    const handlers: Handlers = {
-      ...createHealthHandlers(),
-      ...createIdentityHandlers(context, sso),
-      ...createUsersHandlers(context),
-      ...createRolesHandlers(context),
-      ...createTokensHandlers(context),
-      ...createAuditHandlers(context),
-      ...createFilesHandlers(),
-      ...createChatHandlers(),
-    };
+    const blobs = new DatabaseBlobs(db);
+    const context: FeatureContext = { db, config, publicUrl, log: app.log, jobs, blobs, sso };
+    const handlers = collectHandlers(modules, context);
     await registerContract(app, options.contract ?? loadContract(openapiPath()), handlers);
     await registerWeb(app, config.webDist);
     await app.ready();
+    await blobs.sweepAbandoned();
+    stopModules = await startModules(modules, context);
     return app;
   } catch (error) {
     await app.close().catch(() => {});
-    if (ownsDb) await db.close().catch(() => {});
+    await shutDown().catch(() => {});
     throw error;
   }
 }

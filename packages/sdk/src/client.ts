@@ -1,13 +1,13 @@
 /**
  * The typed client: openapi-fetch over the generated contract types, plus the middleware the
- * contract asks for (credentials, XSRF header on same-origin non-GET calls, bearer token).
+ * contract asks for (credentials, XSRF header on same-origin calls, bearer token).
  */
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './generated/schema';
 
 /** Name of the cookie the server sets with the XSRF token. */
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
-/** Name of the header that echoes the XSRF token on non-GET calls. */
+/** Name of the header that echoes the XSRF token on same-origin calls. */
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
 /** A personal access token, or a function returning the current one. */
@@ -74,21 +74,21 @@ export function createClient(options: ClientOptions = {}): DigitalAssistantClien
   const readCookies = options.readCookies ?? (() => globalThis.document?.cookie ?? '');
   const { token } = options;
 
-  const authHeaders = async (method: string, url: string): Promise<Record<string, string>> => {
+  // Every same-origin call carries the XSRF header, GETs included: the contract marks some GETs as
+  // changing state (`x-state-changing`, e.g. generateToken), which a client cannot tell at run time,
+  // and the header reveals nothing to a server of the page's own origin.
+  const authHeaders = async (_method: string, url: string): Promise<Record<string, string>> => {
     const headers: Record<string, string> = {};
-    const upper = method.toUpperCase();
-    if (upper !== 'GET' && upper !== 'HEAD') {
-      // Same origin: the page's own, or (outside browsers) the API's, since every call goes there.
-      let origin = globalThis.location?.origin;
-      try {
-        origin ||= new URL(baseUrl).origin;
-        if (new URL(url, origin).origin === origin) {
-          const xsrf = readCookie(readCookies(), XSRF_COOKIE_NAME);
-          if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
-        }
-      } catch {
-        // No absolute origin to compare with: not a same-origin call.
+    // Same origin: the page's own, or (outside browsers) the API's, since every call goes there.
+    let origin = globalThis.location?.origin;
+    try {
+      origin ||= new URL(baseUrl).origin;
+      if (new URL(url, origin).origin === origin) {
+        const xsrf = readCookie(readCookies(), XSRF_COOKIE_NAME);
+        if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
       }
+    } catch {
+      // No absolute origin to compare with: not a same-origin call.
     }
     const bearer = typeof token === 'function' ? await token() : token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;

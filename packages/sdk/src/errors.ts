@@ -2,9 +2,13 @@
  * One error type for every failure at the SDK edge: an HTTP error answer (with the contract's
  * `{ error, code }` body) or a failure before any answer (network, timeout, abort, no file).
  */
+import { type ERROR_CODE_BY_STATUS, errorCodeForStatus } from './error-codes';
 import type { ErrorBody, KnownErrorCode } from './types';
 
-/** Codes for failures that happen in the client, before or instead of a server answer. */
+/**
+ * Codes for failures that happen in the client, before or instead of a server answer
+ * (`http_error`: a failed answer whose status is not an error status, e.g. an unfollowed redirect).
+ */
 export type ClientErrorCode = 'network_error' | 'timeout' | 'aborted' | 'no_file' | 'http_error';
 
 /** A stable snake_case error code: one of the contract's, one of the client's, or another server's. */
@@ -25,11 +29,11 @@ export interface DigitalAssistantErrorOptions {
 export class DigitalAssistantError extends Error {
   override readonly name = 'DigitalAssistantError';
   /** Stable snake_case code, e.g. `forbidden`, `validation_failed`, `timeout`. */
-  readonly code: DigitalAssistantErrorCode;
+  declare readonly code: DigitalAssistantErrorCode;
   /** HTTP status of the answer, or `undefined` when no answer arrived. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** `details` of the error body, if any. */
-  readonly details: unknown;
+  declare readonly details: unknown;
 
   constructor(message: string, options: DigitalAssistantErrorOptions) {
     super(message, { cause: options.cause });
@@ -62,16 +66,6 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-const codeByStatus: Record<number, KnownErrorCode> = {
-  400: 'validation_failed',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'not_implemented',
-  409: 'conflict',
-  501: 'not_implemented',
-};
-
 const clientMessages: Record<Exclude<ClientErrorCode, 'http_error'>, string> = {
   network_error: 'Network error',
   timeout: 'The request timed out',
@@ -88,6 +82,8 @@ export function clientError(code: keyof typeof clientMessages, cause?: unknown):
 /**
  * Turns anything that went wrong into a {@link DigitalAssistantError}. With a `response`, `error` is
  * the parsed error body of that answer; without one, it is what was thrown (network failure, abort...).
+ * An answer without the contract's error body gets the contract's default code for its status
+ * ({@link ERROR_CODE_BY_STATUS}), e.g. `method_not_allowed` for 405.
  */
 export function toDigitalAssistantError(error: unknown, response?: Response): DigitalAssistantError {
   if (isDigitalAssistantError(error)) return error;
@@ -104,9 +100,7 @@ export function toDigitalAssistantError(error: unknown, response?: Response): Di
     (item) => typeof item === 'string' && item.trim() !== '',
   );
   return new DigitalAssistantError((text as string | undefined) ?? `Request failed with status ${status}`, {
-    code: isErrorBody(error)
-      ? error.code
-      : (codeByStatus[status] ?? (status >= 500 ? 'internal' : 'http_error')),
+    code: isErrorBody(error) ? error.code : (errorCodeForStatus(status) ?? 'http_error'),
     status,
     details: body.details,
     cause: error,
@@ -144,7 +138,5 @@ export async function unwrap<Data>(
  * @example const tokens = await unwrap(client.GET('/api/users/tokens')).catch((e) => (isUnavailable(e) ? null : Promise.reject(e)));
  */
 export function isUnavailable(error: unknown): boolean {
-  return (
-    isDigitalAssistantError(error) && (error.status === 404 || error.status === 405 || error.status === 501)
-  );
+  return isDigitalAssistantError(error) && [404, 405, 501].includes(error.status as number);
 }

@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { FEATURE_NAMES } from './features';
@@ -13,6 +16,11 @@ describe('generated contract types', () => {
     const expected = `${COMMENT_HEADER}${astToString(await openapiTS(contractUrl))}`;
     const committed = await readFile(generatedUrl, 'utf8');
     expect(committed === expected, 'src/generated/schema.ts is stale: run the generate script').toBe(true);
+  });
+
+  it('bundle the current contract for the testing entry (src/generated/contract.json)', async () => {
+    const script = fileURLToPath(new URL('../scripts/bundle-contract.mjs', import.meta.url));
+    await expect(promisify(execFile)(process.execPath, [script, '--check'])).resolves.toBeTruthy();
   });
 
   it('FEATURE_NAMES lists every feature of the contract exactly once', () => {

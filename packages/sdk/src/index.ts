@@ -16,6 +16,7 @@ export {
   downloadBlob,
   filenameFromContentDisposition,
 } from './download-blob';
+export { ERROR_CODE_BY_STATUS, type ErrorCodeByStatus } from './error-codes';
 export {
   type CallResult,
   type ClientErrorCode,
@@ -46,12 +47,16 @@ export type {
   GptChatResponse,
   KnowledgeChatRequest,
   KnowledgeChatResponse,
+  KnowledgeDepartment,
+  KnowledgeDocument,
+  KnowledgeDocumentState,
   KnowledgeSource,
   KnownErrorCode,
   OperationId,
   operations,
   PersonalAccessToken,
   paths,
+  RejectedUpload,
   ReviewFile,
   ReviewFileItem,
   ReviewFileJson,

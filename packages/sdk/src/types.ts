@@ -49,6 +49,14 @@ export type ReviewFileItem = Schemas['ReviewFileItem'];
 export type ReviewFunction = Schemas['ReviewFunction'];
 export type CodeReviewUploadResponse = Schemas['CodeReviewUploadResponse'];
 export type TrainingUploadResponse = Schemas['TrainingUploadResponse'];
+/** A training file the server did not store, with its reason (upload extension field). */
+export type RejectedUpload = Schemas['RejectedUpload'];
+/** A department a training document is visible to; `knowledge` means every department. */
+export type KnowledgeDepartment = Schemas['KnowledgeDepartment'];
+/** Where a training document is in the ingestion pipeline (`queued` and `parsing` are in progress). */
+export type KnowledgeDocumentState = Schemas['KnowledgeDocumentState'];
+/** A training document with its status (File Status row; extension fields beside `document` and `status`). */
+export type KnowledgeDocument = Schemas['KnowledgeDocument'];
 export type GenerateTokenResponse = Schemas['GenerateTokenResponse'];
 /** Metadata of a personal access token (extension). */
 export type PersonalAccessToken = Schemas['PersonalAccessToken'];

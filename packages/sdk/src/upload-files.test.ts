@@ -68,6 +68,18 @@ describe('uploadFiles', () => {
     expect(data).toEqual({ message: 'Uploaded', files: ['guide.docx', 'slides.ppt'] });
   });
 
+  it('sends the departments as repeated fields beside the training documents', async () => {
+    const client = createClient({ baseUrl: server.url });
+
+    await uploadTrainingFiles(client, [new File(['a'], 'runbook.md')], {
+      fields: { department: ['it', 'pga'] },
+    });
+
+    const form = await readForm(server.requests[0]!);
+    expect(form.getAll('department')).toEqual(['it', 'pga']);
+    expect((form.getAll('files') as File[]).map((file) => file.name)).toEqual(['runbook.md']);
+  });
+
   it("rejects with 'No file provided' and sends nothing when no file is given", async () => {
     const client = createClient({ baseUrl: server.url });
 

@@ -25,6 +25,11 @@ export interface UploadOptions {
    * @default 'files'
    */
   fieldName?: string;
+  /**
+   * Text fields sent before the files, a value per field (an array repeats the field), e.g.
+   * `{ department: ['it', 'pga'] }` for `/api/file/success`.
+   */
+  fields?: Record<string, string | readonly string[]>;
   /** Called with a whole percentage (0-100) as the body is sent; only when the total size is known. */
   onProgress?: (percent: number) => void;
   /** Aborts the upload; the promise then rejects with code `aborted`. */
@@ -163,6 +168,9 @@ export async function uploadFiles<Path extends UploadPath>(
   const list = files instanceof Blob ? [files] : Array.from(files as Iterable<Blob>);
   if (list.length === 0) throw clientError('no_file');
   const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) {
+    for (const item of typeof value === 'string' ? [value] : value) form.append(name, item);
+  }
   for (const file of list) form.append(options.fieldName ?? 'files', file);
   const resolved: UploadOptions = {
     ...options,
@@ -191,8 +199,10 @@ export function uploadCodeReviewZip(
 }
 
 /**
- * Uploads training documents (each in a repeated `files` field).
- * @example const { data } = await uploadTrainingFiles(client, input.files);
+ * Uploads training documents (each in a repeated `files` field); `options.fields.department` names the
+ * departments that may read them (default: every department). The answer lists the stored `documents`
+ * and the `rejected` files with their reasons where the server sends them.
+ * @example const { data } = await uploadTrainingFiles(client, input.files, { fields: { department: ['it'] } });
  */
 export function uploadTrainingFiles(
   client: DigitalAssistantClient,

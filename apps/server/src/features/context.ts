@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Blobs } from '../platform/blobs/blobs.js';
 import type { Config } from '../platform/config/config.js';
 import type { Db } from '../platform/db/db.js';
+import type { Jobs } from '../platform/jobs/jobs.js';
+import type { SsoClient } from './identity/sso.js';
 
 /** What every feature's handlers are built with. */
 export interface FeatureContext {
@@ -9,4 +12,10 @@ export interface FeatureContext {
   /** Public origin of the server (known once it listens when not configured). */
   publicUrl: () => string;
   log: FastifyBaseLogger;
+  /** Durable background work shared by every instance on the database. */
+  jobs: Jobs;
+  /** Uploaded bytes, readable by every instance. */
+  blobs: Blobs;
+  /** The single sign-on client (the built-in provider's or the configured OIDC_ISSUER's). */
+  sso: SsoClient;
 }

@@ -4,12 +4,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { findUserByEmail } from '../features/users/store.js';
+import { MODULES } from '../modules.js';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../platform/auth/authorize.js';
 import { createSession } from '../platform/auth/sessions.js';
 import { createToken } from '../platform/auth/tokens.js';
 import { type Config, loadConfig } from '../platform/config/config.js';
 import { type Db, openPglite, openPostgres } from '../platform/db/db.js';
 import { migrate } from '../platform/db/migrations.js';
+import { errorAnswerProblem } from './error-answers.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -24,7 +26,7 @@ export interface TestDb {
 export async function openTestDb(backend: Backend): Promise<TestDb> {
   if (backend === 'pglite') {
     const db = await openPglite();
-    await migrate(db);
+    await migrate(db, MODULES);
     return { db, cleanup: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL!;
@@ -32,7 +34,7 @@ export async function openTestDb(backend: Backend): Promise<TestDb> {
   const admin = await openPostgres(url, { max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
   const db = await openPostgres(url, { schema, max: 4 });
-  await migrate(db);
+  await migrate(db, MODULES);
   return {
     db,
     async cleanup() {
@@ -48,6 +50,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ DATA_DIR: '/nonexistent-test-data-dir' }),
     publicUrl: undefined,
     webDist: null,
+    // Tests that want the demo documents ask for them.
+    seedDemoKnowledge: false,
     ...overrides,
   };
 }
@@ -106,13 +110,22 @@ export async function tokenFor(
   return { email, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** app.inject with a caller's headers. */
-export function call(
+/**
+ * app.inject with a caller's headers. Throws when an error answer breaks the contract (code outside
+ * `ErrorCode`, status the operation does not list, no error body): see test/error-answers.ts.
+ */
+export async function call(
   app: FastifyInstance,
   caller: Caller | undefined,
   options: InjectOptions & { method: string; url: string },
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ ...options, headers: { ...caller?.headers, ...options.headers } } as InjectOptions);
+  const response = await app.inject({
+    ...options,
+    headers: { ...caller?.headers, ...options.headers },
+  } as InjectOptions);
+  const problem = errorAnswerProblem(options.method, options.url, response);
+  if (problem) throw new Error(problem);
+  return response;
 }
 
 /** Adds a user straight into the database. */

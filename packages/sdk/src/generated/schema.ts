@@ -96,9 +96,26 @@ export interface paths {
         put?: never;
         /**
          * Upload training documents
-         * @description Multipart form; each document is sent as a repeated `files` field. Accepted extensions on the
-         *     client: .jpg, .jpeg, .mp4, .gif, .ppt, .docx. The spec only says "send training files": the answer
-         *     `{ message, files }` (the stored file names) is defined here.
+         * @description Multipart form; each document is sent as a repeated `files[]` field (the name the spec's client
+         *     uses) or `files` (the SDK's default). The spec's client accepts .jpg, .jpeg, .mp4, .gif, .ppt and
+         *     .docx; the reference server also accepts .png, .pptx, .pdf, .md, .txt, .html and .csv. Each file is
+         *     stored and queued for ingestion (parsed, split into chunks, indexed); `listKnowledgeDocuments`
+         *     shows its progress. A document is known by its file name: uploading a name again replaces the
+         *     document (its departments too) and ingests it again, while its previous chunks keep answering until
+         *     the new ones are ready.
+         *
+         *     Extension fields: `department` names the knowledge departments that may read the documents,
+         *     repeated or comma-separated (`knowledge`, the default, means every department); the answer also
+         *     lists the `documents` stored and the files `rejected`, each with its reason.
+         *
+         *     Files are checked one by one: an unsupported type, an empty file or one larger than the server's
+         *     limit (50 MB by default on the reference server) is rejected with its reason while the other files
+         *     of the request are stored. When no file is stored the answer is an error with the rejections in
+         *     `details.rejected`: 413 `payload_too_large` when every file was too large, 415
+         *     `unsupported_media_type` when every file had an unsupported type, else 400 `validation_failed`.
+         *     No file at all is 400 'No file provided'; an unknown department is 400; more files than the server
+         *     takes in one request (20 by default) is 413 and stores none. The spec only says "send training
+         *     files": the answer `{ message, files }` (the stored file names) is defined here.
          */
         post: operations["uploadTrainingFiles"];
         delete?: never;
@@ -122,6 +139,73 @@ export interface paths {
          *     server answers 400 with the error 'No file provided'.
          */
         post: operations["uploadCodeReviewZip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the training documents with their ingestion status
+         * @description Extension (the spec's File Status table): one row per uploaded document, most recently changed
+         *     first, with the spec's `document` and `status` ('Ready' exactly when the document answers
+         *     questions; anything else is not ready) plus its id, departments, size, update time, the reason it
+         *     is not ready and a machine-readable `state`. Documents in `queued` or `parsing` state are still in
+         *     progress: poll until none is.
+         */
+        get: operations["listKnowledgeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/documents/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a training document, its chunks and its stored file
+         * @description Extension. Answers stop citing the document at once; an ingestion in progress is cancelled.
+         *     404 when no document has this id. Audited (`knowledge.delete`).
+         */
+        post: operations["deleteKnowledgeDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/documents/reingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest a training document again from its stored file
+         * @description Extension. Queues the document again (e.g. after a failure, or once the server parses more); its
+         *     current chunks keep answering until the new ones are ready. Answers the document, now `Queued`.
+         *     404 when no document has this id. Audited (`knowledge.reingest`).
+         */
+        post: operations["reingestKnowledgeDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -177,7 +261,8 @@ export interface paths {
         };
         /**
          * Start single sign-on
-         * @description Answers the identity provider address the browser is sent to.
+         * @description Answers the identity provider address the browser is sent to. Anonymous sign-in calls are rate
+         *     limited per client address (429 with `Retry-After`).
          */
         get: operations["startSso"];
         put?: never;
@@ -200,6 +285,7 @@ export interface paths {
          * @description Extension. The identity provider redirects here with the authorization code. The server checks
          *     state, nonce and PKCE, sets the session and `XSRF-TOKEN` cookies and redirects the browser to
          *     `/login?email=<email>&name=<name>`, where the app completes the session with `createSession`.
+         *     Rate limited per client address like `startSso` (429 with `Retry-After`).
          */
         get: operations["ssoCallback"];
         put?: never;
@@ -406,6 +492,10 @@ export interface paths {
          * Generate a personal access token for the signed-in user
          * @description The token is shown once (only its hash is stored). `name` and `expires_in_days` are extension
          *     parameters; `id` and `expires_at` in the answer are extension fields.
+         *
+         *     It creates a token, so it changes state although it is a GET (`x-state-changing`): with the session
+         *     cookie it needs the `X-XSRF-TOKEN` header, and a cross-site request or a page navigation (fetch
+         *     metadata) is refused with 403 `xsrf_failed`. Bearer calls need neither.
          */
         get: operations["generateToken"];
         put?: never;
@@ -469,6 +559,9 @@ export interface paths {
          * Add a user
          * @description 409 when the e-mail already exists; 404 when the role group does not exist. The spec does not show
          *     the answer: `{ message, user_profile }` is defined here.
+         *
+         *     403 when the role group holds a feature the caller does not hold (CORE_ADMINS, for anyone outside
+         *     it): nobody outside CORE_ADMINS grants what they do not hold.
          */
         post: operations["createUser"];
         delete?: never;
@@ -488,7 +581,8 @@ export interface paths {
         put?: never;
         /**
          * Delete users
-         * @description The spec does not show the answer; `{ message, deleted }` (the e-mails removed) is defined here.
+         * @description 404 when none of the e-mails exists; 409 when it would remove the last active CORE_ADMINS member.
+         *     The spec does not show the answer; `{ message, deleted }` (the e-mails removed) is defined here.
          */
         post: operations["deleteUsers"];
         delete?: never;
@@ -508,9 +602,42 @@ export interface paths {
         put?: never;
         /**
          * Give users a role
-         * @description Answers the updated profiles as a plain array. 404 when the role group does not exist.
+         * @description Answers the updated profiles as a plain array. 404 when the role group or a user does not exist;
+         *     409 when it would move the last active CORE_ADMINS member out of CORE_ADMINS.
+         *
+         *     Outside CORE_ADMINS, 403 when the role group holds a feature the caller does not hold (so `user_update`
+         *     alone never reaches CORE_ADMINS), or when the caller's own e-mail is among `emails` with another
+         *     role group: nobody outside CORE_ADMINS grants what they do not hold or changes their own role group.
          */
         post: operations["updateUserRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/active/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate or reactivate users
+         * @description Extension. `is_active: false` deactivates: the users' sessions end at once, their personal access
+         *     tokens are refused (403 `account_deactivated`) and single sign-on no longer lets them in (the
+         *     callback sends the browser to `/login?error=account_deactivated`), while they stay listed with
+         *     their role. `is_active: true` lets them in again (their unexpired, unrevoked tokens work again).
+         *     Deleting a user is different: a deleted person who signs in again through single sign-on is
+         *     created anew with the default role; a deactivated one is not. 404 when an e-mail does not exist;
+         *     409 for one's own account or when it would leave no active CORE_ADMINS member; 403 when a caller
+         *     outside CORE_ADMINS targets a user whose role group holds features the caller lacks. Each change
+         *     is audited (`user.deactivate`, `user.reactivate`). Answers the users' profiles after the change.
+         */
+        post: operations["setUsersActive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -605,6 +732,8 @@ export interface paths {
          * Create a role group
          * @description Needs a name and at least one feature (400 'Invalid input vaules'); 409 "Role '{name}' already
          *     exists." The spec does not show the answer; a `{ message }` confirmation is defined here.
+         *
+         *     Outside CORE_ADMINS, 403 when `feature_names` names a feature the caller does not hold.
          */
         post: operations["createRoleGroup"];
         delete?: never;
@@ -646,8 +775,12 @@ export interface paths {
         /**
          * Add features to or remove features from a role group
          * @description Needs `role_group_update_add` (named in `x-required-feature`); with `action: remove` the handler
-         *     also requires `role_group_update_remove`. The spec does not show the answer; `{ message, contents }`
+         *     also requires `role_group_update_remove`. 409 when the change would take a feature from CORE_ADMINS
+         *     or the last feature from a role group. The spec does not show the answer; `{ message, contents }`
          *     (the role group after the change) is defined here.
+         *
+         *     Outside CORE_ADMINS, `action: add` answers 403 when `feature_names` names a feature the caller does
+         *     not hold, whichever role group is named (the caller's own included).
          */
         post: operations["updateRoleGroup"];
         delete?: never;
@@ -693,10 +826,53 @@ export interface components {
             details?: unknown;
         };
         /**
-         * @description The error codes this contract defines. Servers may send others; clients treat them as opaque.
+         * @description Every error code the reference server sends (a test keeps it so), with the status it comes with:
+         *     `validation_failed` (400: the request does not match the contract), `unauthenticated` (401: not
+         *     signed in, or the session or token is invalid or expired), `forbidden` (403: the caller lacks the
+         *     feature), `xsrf_failed` (403: a cookie-authenticated non-GET call without the matching XSRF header),
+         *     `account_deactivated` (403: a session or personal access token of a deactivated user),
+         *     `not_found` (404), `method_not_allowed` (405: a server without this method on this path),
+         *     `conflict` (409: the item exists already or its state forbids the action), `payload_too_large`
+         *     (413), `unsupported_media_type` (415), `too_many_requests` (429), `request_failed` (any other
+         *     4xx), `internal` (500 and any other 5xx; never carries internals), `not_implemented` (501: a
+         *     capability this server does not offer yet), `idp_unavailable` (503: the identity provider cannot
+         *     be reached). Other servers may send other codes; clients treat unknown codes as opaque.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "not_found" | "conflict" | "not_implemented" | "internal";
+        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "account_deactivated" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_failed" | "internal" | "not_implemented" | "idp_unavailable";
+        /**
+         * @description Not a payload: the one table, shared by the SDK and the reference server, of the code an error
+         *     answer has when nothing more specific names one. Keys are HTTP statuses; `4XX` and `5XX` stand
+         *     for any other status of that class. The server gives these codes to errors that name none of
+         *     their own (for example the web framework's 413 and 415); the SDK gives them to error answers
+         *     without the error body (a proxy's page, a server that answers 405 for an extension it lacks).
+         */
+        ErrorCodeByStatus: {
+            /** @constant */
+            400: "validation_failed";
+            /** @constant */
+            401: "unauthenticated";
+            /** @constant */
+            403: "forbidden";
+            /** @constant */
+            404: "not_found";
+            /** @constant */
+            405: "method_not_allowed";
+            /** @constant */
+            409: "conflict";
+            /** @constant */
+            413: "payload_too_large";
+            /** @constant */
+            415: "unsupported_media_type";
+            /** @constant */
+            429: "too_many_requests";
+            /** @constant */
+            501: "not_implemented";
+            /** @constant */
+            "4XX": "request_failed";
+            /** @constant */
+            "5XX": "internal";
+        };
         /** @description A confirmation with a readable message. */
         MessageResponse: {
             message: string;
@@ -719,7 +895,10 @@ export interface components {
         };
         /** @description A role group name, e.g. CORE_ADMINS, STAFF, PGA. */
         RoleName: string;
-        /** @description The signed-in user. `version` is the app version string. */
+        /**
+         * @description The signed-in user. `version` is the app version string; `is_active` is false for a deactivated
+         *     user (who cannot sign in, so the reference server never answers it for the caller).
+         */
         User: {
             email: string;
             name: string;
@@ -728,11 +907,15 @@ export interface components {
             is_active: boolean;
             is_bot_account: boolean;
         };
-        /** @description A user as listed by the server (server profile). */
+        /**
+         * @description A user as listed by the server (server profile). `is_active` is an extension field: false for a
+         *     deactivated user; a server that does not send it has no deactivation (treat the user as active).
+         */
         UserProfile: {
             email: string;
             name: string;
             role: string;
+            is_active?: boolean;
         };
         UserProfileList: {
             user_profiles: components["schemas"]["UserProfile"][];
@@ -783,6 +966,15 @@ export interface components {
         UpdateUserRolesRequest: {
             emails: components["schemas"]["Email"][];
             role: components["schemas"]["RoleName"];
+        };
+        SetUsersActiveRequest: {
+            emails: components["schemas"]["Email"][];
+            /** @description false deactivates, true reactivates. */
+            is_active: boolean;
+        };
+        SetUsersActiveResponse: {
+            message: string;
+            user_profiles: components["schemas"]["UserProfile"][];
         };
         GenerateTokenResponse: {
             message: string;
@@ -970,13 +1162,96 @@ export interface components {
             name: string;
             status: components["schemas"]["ReviewFileStatus"];
         };
+        /**
+         * @description At least one file, in `files[]` or `files` (else 400 'No file provided'). `department` is an
+         *     extension field.
+         */
         TrainingUploadForm: {
-            files: string[];
+            /** @description The documents, one part each (the field name of the spec's client). */
+            "files[]"?: string[];
+            /** @description The documents, one part each (the SDK's field name). */
+            files?: string[];
+            /**
+             * @description Extension. The departments that may read the uploaded documents, one per field or
+             *     comma-separated in one field; `knowledge` (the default) means every department.
+             */
+            department?: components["schemas"]["KnowledgeDepartment"][];
         };
-        /** @description Not shown in the spec; defined here as a message and the stored file names. */
+        /**
+         * @description Not shown in the spec; defined here as a message and the stored file names. Extension fields:
+         *     the stored `documents` (status 'Queued') and the `rejected` files with their reasons.
+         */
         TrainingUploadResponse: {
             message: string;
+            /** @description The names of the files stored. */
             files: string[];
+            /** @description Extension. The documents stored and queued for ingestion. */
+            documents?: components["schemas"]["KnowledgeDocument"][];
+            /** @description Extension. The files not stored, each with its reason. */
+            rejected?: components["schemas"]["RejectedUpload"][];
+        };
+        /** @description A file of an upload that was not stored, and why (a sentence naming the file). */
+        RejectedUpload: {
+            /** @description The file name as sent. */
+            name: string;
+            /**
+             * @description `unsupported_type`, `empty`, `too_large`, `invalid_name` or `duplicate` (the same name sent
+             *     again later in the request: the later copy is kept). Clients show `reason` for other codes.
+             * @example unsupported_type
+             */
+            code: string;
+            reason: string;
+        };
+        /**
+         * @description A knowledge department a document is visible to: `knowledge` means every department; the others
+         *     are the `Department` values (IT = `it`, DevOps = `devops_preprod`, CS = `cs_preprod`, PGA = `pga`,
+         *     Education = `education`). PGA documents are read only by people with the PGA capability.
+         * @enum {string}
+         */
+        KnowledgeDepartment: "knowledge" | "it" | "devops_preprod" | "cs_preprod" | "pga" | "education";
+        /**
+         * @description Where a document is in the pipeline: `queued` and `parsing` are in progress; `ready` answers
+         *     questions; `no_text` is kept with nothing to index (images, videos, scanned PDFs); `failed` has a
+         *     reason; `unsupported_legacy` is a legacy .ppt to convert to .pptx.
+         * @enum {string}
+         */
+        KnowledgeDocumentState: "queued" | "parsing" | "ready" | "no_text" | "failed" | "unsupported_legacy";
+        /**
+         * @description A training document (spec "Status list entry": `document` and `status`) with the extension fields
+         *     of the File Status page.
+         */
+        KnowledgeDocument: {
+            /** @description The document (file) name. */
+            document: string;
+            /**
+             * @description 'Ready' for a document that answers questions; otherwise a readable status: 'Queued',
+             *     'Parsing', 'No text to index', 'Failed', 'Convert to .pptx'. Clients style 'Ready' as ready and
+             *     anything else as not ready.
+             * @example Ready
+             */
+            status: string;
+            /** @description Extension. Names the document in delete and re-ingest. */
+            id: string;
+            state: components["schemas"]["KnowledgeDocumentState"];
+            departments: components["schemas"]["KnowledgeDepartment"][];
+            /** @description Bytes. */
+            size: number;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Why the document is not ready, in words a person can act on (null when none). */
+            reason: string | null;
+            /** @description Passages indexed for answers. */
+            chunk_count?: number;
+        };
+        KnowledgeDocumentList: {
+            documents: components["schemas"]["KnowledgeDocument"][];
+        };
+        KnowledgeDocumentIdRequest: {
+            id: string;
+        };
+        ReingestKnowledgeDocumentResponse: {
+            message: string;
+            document: components["schemas"]["KnowledgeDocument"];
         };
         ReviewFunction: {
             name: string;
@@ -1055,7 +1330,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Signed in without the required feature (`forbidden`), or a cookie-authenticated non-GET call whose XSRF header is missing or wrong (`xsrf_failed`). */
+        /** @description Signed in without the required feature (`forbidden`), or a cookie-authenticated call that changes state (non-GET, or `x-state-changing`) whose XSRF header is missing or wrong, or that fetch metadata shows as cross-site or a navigation (`xsrf_failed`), or a session or personal access token of a deactivated user (`account_deactivated`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1082,6 +1357,35 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request body is larger than the server accepts (`payload_too_large`); 1 MiB for JSON bodies on the reference server. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body's `Content-Type` is not one this operation accepts (`unsupported_media_type`). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests from this client in a short time (`too_many_requests`); try again after the `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description This capability is not available on this server (`not_implemented`). */
         NotImplemented: {
             headers: {
@@ -1100,6 +1404,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A service the operation depends on cannot be reached, e.g. the identity provider (`idp_unavailable`). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: {
@@ -1107,6 +1420,11 @@ export interface components {
         EmptyBody: {
             content: {
                 "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        KnowledgeDocumentIdBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeDocumentIdRequest"];
             };
         };
         FileIdBody: {
@@ -1158,6 +1476,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1177,6 +1497,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1206,6 +1528,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1231,6 +1555,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1248,7 +1574,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The documents were stored and queued for ingestion. */
+            /** @description At least one document was stored and queued for ingestion. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1260,6 +1586,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1289,8 +1617,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listKnowledgeDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeDocumentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteKnowledgeDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["KnowledgeDocumentIdBody"];
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reingestKnowledgeDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["KnowledgeDocumentIdBody"];
+        responses: {
+            /** @description The document, queued for ingestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReingestKnowledgeDocumentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     ping: {
@@ -1312,6 +1712,7 @@ export interface operations {
                     "application/json": components["schemas"]["PingResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1333,6 +1734,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -1341,7 +1743,11 @@ export interface operations {
     startSso: {
         parameters: {
             query?: {
-                /** @description Same-origin path to come back to after sign-in (extension). */
+                /**
+                 * @description Same-origin path to come back to after sign-in (extension): it starts with a single `/` and holds
+                 *     no backslash or control character; anything else (`//host`, `https://...`, `/\host`) is refused
+                 *     with 400.
+                 */
                 returnTo?: string;
             };
             header?: never;
@@ -1360,7 +1766,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     ssoCallback: {
@@ -1380,7 +1788,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in; the browser goes to `/login?email=&name=`. */
+            /**
+             * @description Signed in; the browser goes to `/login?email=&name=`. A deactivated user is not signed in: the
+             *     browser goes to `/login?error=account_deactivated` (extension), where the login screen says so.
+             */
             302: {
                 headers: {
                     /** @description `/login?email=<email>&name=<name>` */
@@ -1393,7 +1804,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSession: {
@@ -1421,6 +1834,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1450,6 +1865,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1481,6 +1898,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1507,6 +1926,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1524,6 +1945,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1549,6 +1972,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1567,6 +1992,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1593,6 +2020,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -1622,6 +2051,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1672,6 +2103,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -1695,6 +2127,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1725,6 +2159,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1754,6 +2190,9 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1783,6 +2222,41 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setUsersActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetUsersActiveRequest"];
+            };
+        };
+        responses: {
+            /** @description The users after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetUsersActiveResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1803,6 +2277,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1824,6 +2300,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleGroupList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -1847,6 +2324,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeatureList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -1874,6 +2352,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1895,6 +2375,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1913,6 +2395,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1942,6 +2426,9 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1951,7 +2438,10 @@ export interface operations {
                 /** @description Only events by this e-mail. */
                 actor?: string;
                 limit?: number;
-                /** @description Cursor; only events strictly older than this time. */
+                /**
+                 * @description Cursor; only events strictly older than this time. Any RFC 3339 offset is read as the same
+                 *     instant; a time outside 0001-01-01..9999-12-31 UTC is refused with 400.
+                 */
                 before?: string;
             };
             header?: never;

@@ -1,16 +1,12 @@
 // The audit log, newest first: listAuditEvents (filter by actor, page with `before`).
-import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../../platform/http/contract.js';
+import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
 
 export function createAuditHandlers({ db }: FeatureContext): Handlers {
-  return {
-    async listAuditEvents(request: FastifyRequest) {
-      const {
-        actor,
-        limit = 100,
-        before,
-      } = request.query as { actor?: string; limit?: number; before?: string };
+  return defineHandlers({
+    async listAuditEvents(request) {
+      const { actor, limit = 100, before } = request.query;
       const conditions: string[] = [];
       const params: unknown[] = [];
       if (actor) {
@@ -38,5 +34,5 @@ export function createAuditHandlers({ db }: FeatureContext): Handlers {
       );
       return { events: rows };
     },
-  };
+  });
 }

@@ -2,10 +2,14 @@
 // /oidc on the server's own origin, used when no OIDC_ISSUER is configured. Its sign-in page lists
 // the demo accounts; picking one signs in (consent is implied for our own client). Everything else
 // is the genuine protocol: discovery, authorization code + PKCE, signed ID tokens, userinfo.
+// Every URL it builds (discovery's endpoints, redirects) comes from the issuer, i.e. PUBLIC_URL, never
+// from the request's Host or X-Forwarded-* headers, which a client can forge.
 import { generateKeyPairSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { randomSecret } from '../../platform/auth/secrets.js';
+import type { RateLimitOptions } from '../../platform/http/rate-limit.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 
 export const BUILTIN_MOUNT = '/oidc';
@@ -15,7 +19,25 @@ export interface BuiltinProviderOptions {
   issuer: string;
   clientSecret: string;
   redirectUri: string;
-  trustProxy: boolean;
+}
+
+export interface MountOptions {
+  /** Limit of the sign-in page and its form, per client address (none when absent). */
+  rateLimit?: RateLimitOptions;
+}
+
+/**
+ * Makes the provider see the request as addressed to the issuer's origin, whatever Host or
+ * X-Forwarded-* headers the client sent: the provider trusts forwarded headers, which we set here
+ * (the client address is the one Fastify determined, honouring TRUST_PROXY).
+ */
+function pinToIssuerOrigin(raw: IncomingMessage, issuer: string, clientAddress: string): void {
+  const origin = new URL(issuer);
+  raw.headers.host = origin.host;
+  raw.headers['x-forwarded-host'] = origin.host;
+  raw.headers['x-forwarded-proto'] = origin.protocol.replace(/:$/, '');
+  raw.headers['x-forwarded-for'] = clientAddress;
+  delete raw.headers.forwarded;
 }
 
 function escapeHtml(value: string): string {
@@ -126,7 +148,8 @@ export function createBuiltinProvider(options: BuiltinProviderOptions): Provider
     },
   };
   const provider = new Provider(options.issuer, configuration);
-  provider.proxy = options.trustProxy;
+  // The forwarded headers it reads are the ones pinToIssuerOrigin sets.
+  provider.proxy = true;
   return provider;
 }
 
@@ -134,7 +157,13 @@ export function createBuiltinProvider(options: BuiltinProviderOptions): Provider
  * Mounts the provider under /oidc. `getProvider` creates it on first use, because the issuer (our
  * public URL) may only be known once the server listens.
  */
-export async function mountBuiltinProvider(app: FastifyInstance, getProvider: () => Provider): Promise<void> {
+export async function mountBuiltinProvider(
+  app: FastifyInstance,
+  getProvider: () => Provider,
+  options: MountOptions = {},
+): Promise<void> {
+  const routeOptions = options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {};
+  const pin = (request: FastifyRequest) => pinToIssuerOrigin(request.raw, getProvider().issuer, request.ip);
   // The sign-in page and its form: plain HTML, no script (our CSP allows none inline).
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -142,17 +171,24 @@ export async function mountBuiltinProvider(app: FastifyInstance, getProvider: ()
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.get(`${BUILTIN_MOUNT}/interaction/:uid`, async (request: FastifyRequest, reply: FastifyReply) => {
-      const provider = getProvider();
-      const details = await provider.interactionDetails(request.raw, reply.raw);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(loginPage(details.uid));
-    });
+    scope.get(
+      `${BUILTIN_MOUNT}/interaction/:uid`,
+      routeOptions,
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        pin(request);
+        const provider = getProvider();
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(loginPage(details.uid));
+      },
+    );
     scope.post(
       `${BUILTIN_MOUNT}/interaction/:uid/login`,
+      routeOptions,
       async (request: FastifyRequest, reply: FastifyReply) => {
+        pin(request);
         const provider = getProvider();
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const email = (request.body as Record<string, string> | undefined)?.account;
@@ -178,6 +214,7 @@ export async function mountBuiltinProvider(app: FastifyInstance, getProvider: ()
     let callback: ReturnType<Provider['callback']> | undefined;
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       callback ??= getProvider().callback();
+      pin(request);
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(BUILTIN_MOUNT.length) || '/';

@@ -1,13 +1,14 @@
 // Single sign-on, sessions and the signed-in user: startSso, ssoCallback, createSession,
 // getAuthenticatedUser, logout.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity, SESSION_COOKIE, XSRF_COOKIE } from '../../platform/auth/authorize.js';
 import type { UserRecord } from '../../platform/auth/identity.js';
 import { sha256 } from '../../platform/auth/secrets.js';
 import { createSession, deleteSession } from '../../platform/auth/sessions.js';
 import type { Handlers } from '../../platform/http/contract.js';
-import { forbidden, unauthenticated } from '../../platform/http/errors.js';
+import { badRequest, forbidden, unauthenticated } from '../../platform/http/errors.js';
+import { signInRateLimit } from '../../platform/http/rate-limit.js';
+import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import { FEATURES } from '../../platform/rbac/features.js';
 import type { FeatureContext } from '../context.js';
 import { upsertSsoUser } from '../users/store.js';
@@ -29,8 +30,21 @@ export function toUserView(user: UserRecord, version: string) {
   };
 }
 
-function isSafeReturnTo(value: string | undefined): value is string {
-  return !!value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+/**
+ * Whether `value` is a path on this site: one leading `/` (`//host` is another site), no backslash
+ * (browsers read `/\host` as `//host`) and no control character (browsers drop tabs and newlines,
+ * so `/\t/host` would become `//host`).
+ */
+export function isSameOriginPath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
+  try {
+    const base = 'http://same-origin.invalid';
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
 }
 
 export function createIdentityHandlers(context: FeatureContext, sso: SsoClient): Handlers {
@@ -38,78 +52,101 @@ export function createIdentityHandlers(context: FeatureContext, sso: SsoClient):
   const isSecure = () => context.publicUrl().startsWith('https:');
   const cookieBase = () => ({ path: '/', sameSite: 'lax' as const, secure: isSecure() });
 
-  return {
-    async startSso(request: FastifyRequest, reply: FastifyReply) {
-      const { returnTo } = request.query as { returnTo?: string };
-      const { authUrl, state } = await sso.start(db, isSafeReturnTo(returnTo) ? returnTo : undefined);
-      reply.setCookie(SSO_STATE_COOKIE, state, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isSecure(),
-        path: SSO_COOKIE_PATH,
-        maxAge: 600,
-      });
-      return { authUrl };
-    },
+  // Anonymous endpoints: limited per client address, so no one can flood the provider or sso_states.
+  const rateLimit = signInRateLimit(config);
 
-    async ssoCallback(request: FastifyRequest, reply: FastifyReply) {
-      const query = request.query as { error?: string; error_description?: string };
-      if (query.error) {
-        throw unauthenticated(
-          `The identity provider refused the sign-in: ${query.error_description ?? query.error}.`,
-        );
-      }
-      const callbackUrl = new URL(request.url, context.publicUrl());
-      const identity = await sso.finish(db, callbackUrl, request.cookies[SSO_STATE_COOKIE]);
-      reply.clearCookie(SSO_STATE_COOKIE, { path: SSO_COOKIE_PATH });
-
-      const { user, isNew } = await upsertSsoUser(db, {
-        email: identity.email,
-        name: identity.name,
-        defaultRole: config.defaultRole,
-      });
-      if (!user.is_active) throw forbidden('Your account is disabled. Ask an administrator.');
-      if (isNew) {
-        await recordAudit(db, {
-          actor: user.email,
-          action: 'user.create',
-          target: user.email,
-          details: { via: 'sso', role: user.role },
+  return defineHandlers({
+    startSso: {
+      rateLimit,
+      async handler(request, reply) {
+        const { returnTo } = request.query;
+        if (returnTo !== undefined && !isSameOriginPath(returnTo)) {
+          throw badRequest(
+            'returnTo must be a path on this site: one leading "/", no backslash and no control character.',
+            [{ in: 'querystring', path: '/returnTo', message: 'is not a same-origin path' }],
+          );
+        }
+        const { authUrl, state } = await sso.start(db, returnTo);
+        reply.setCookie(SSO_STATE_COOKIE, state, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isSecure(),
+          path: SSO_COOKIE_PATH,
+          maxAge: 600,
         });
-      }
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSession(db, sha256(previous));
-      const session = await createSession(db, user.id, config);
-      reply.setCookie(SESSION_COOKIE, session.sessionId, {
-        ...cookieBase(),
-        httpOnly: true,
-        expires: session.expiresAt,
-      });
-      reply.setCookie(XSRF_COOKIE, session.xsrfToken, {
-        ...cookieBase(),
-        httpOnly: false,
-        expires: session.expiresAt,
-      });
-      const location = new URLSearchParams({ email: user.email, name: user.name });
-      if (identity.returnTo) location.set('returnTo', identity.returnTo);
-      return reply.redirect(`/login?${location.toString()}`, 302);
+        return { authUrl };
+      },
     },
 
-    async createSession(request: FastifyRequest) {
+    ssoCallback: {
+      rateLimit,
+      async handler(request, reply) {
+        const query = request.query;
+        if (query.error) {
+          throw unauthenticated(
+            `The identity provider refused the sign-in: ${query.error_description ?? query.error}.`,
+          );
+        }
+        const callbackUrl = new URL(request.url, context.publicUrl());
+        const identity = await sso.finish(db, callbackUrl, request.cookies[SSO_STATE_COOKIE]);
+        reply.clearCookie(SSO_STATE_COOKIE, { path: SSO_COOKIE_PATH });
+
+        const { user, isNew } = await upsertSsoUser(db, {
+          email: identity.email,
+          name: identity.name,
+          defaultRole: config.defaultRole,
+        });
+        if (!user.is_active) {
+          // A deactivated person gets no session (and this browser's previous one ends); the login
+          // screen reads the code and says why instead of starting single sign-on again.
+          const previous = request.cookies[SESSION_COOKIE];
+          if (previous) await deleteSession(db, sha256(previous));
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+          reply.clearCookie(XSRF_COOKIE, { path: '/' });
+          return reply.redirect('/login?error=account_deactivated', 302);
+        }
+        if (isNew) {
+          await recordAudit(db, {
+            actor: user.email,
+            action: 'user.create',
+            target: user.email,
+            details: { via: 'sso', role: user.role },
+          });
+        }
+        const previous = request.cookies[SESSION_COOKIE];
+        if (previous) await deleteSession(db, sha256(previous));
+        const session = await createSession(db, user.id, config);
+        reply.setCookie(SESSION_COOKIE, session.sessionId, {
+          ...cookieBase(),
+          httpOnly: true,
+          expires: session.expiresAt,
+        });
+        reply.setCookie(XSRF_COOKIE, session.xsrfToken, {
+          ...cookieBase(),
+          httpOnly: false,
+          expires: session.expiresAt,
+        });
+        const location = new URLSearchParams({ email: user.email, name: user.name });
+        if (identity.returnTo) location.set('returnTo', identity.returnTo);
+        return reply.redirect(`/login?${location.toString()}`, 302);
+      },
+    },
+
+    async createSession(request) {
       const identity = requireIdentity(request);
       if (identity.via !== 'session') {
         throw unauthenticated(
           'Sign in through single sign-on first; a session cannot be created from a body.',
         );
       }
-      const { email } = request.body as { email: string; name: string };
+      const { email } = request.body;
       if (email.trim().toLowerCase() !== identity.user.email) {
         throw forbidden('The e-mail does not match the identity proved by single sign-on.');
       }
       return { user: toUserView(identity.user, config.appVersion) };
     },
 
-    async getAuthenticatedUser(request: FastifyRequest) {
+    async getAuthenticatedUser(request) {
       const identity = requireIdentity(request);
       return {
         user: toUserView(identity.user, config.appVersion),
@@ -117,12 +154,12 @@ export function createIdentityHandlers(context: FeatureContext, sso: SsoClient):
       };
     },
 
-    async logout(request: FastifyRequest, reply: FastifyReply) {
+    async logout(request, reply) {
       const identity = requireIdentity(request);
       if (identity.sessionHash) await deleteSession(db, identity.sessionHash);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       reply.clearCookie(XSRF_COOKIE, { path: '/' });
       return { message: 'You have successfully logged out.' };
     },
-  };
+  });
 }

@@ -225,7 +225,6 @@ describe('single sign-on through an external OpenID provider (OIDC_ISSUER)', () 
       issuer,
       clientSecret: 'external-secret',
       redirectUri: `${origin}/api/auth/sso/callback`,
-      trustProxy: false,
     });
   });
   afterAll(async () => {

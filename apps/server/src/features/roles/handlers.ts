@@ -1,8 +1,9 @@
 // Role groups: listRoleGroups, listFeatures, viewRoleGroup, createRoleGroup, updateRoleGroup, deleteRoleGroup.
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
+import { defineHandlers } from '../../platform/http/typed-handlers.js';
+import { assertMayGrantFeatures } from '../../platform/rbac/delegation.js';
 import { FEATURES } from '../../platform/rbac/features.js';
 import type { FeatureContext } from '../context.js';
 import {
@@ -15,7 +16,7 @@ import {
 } from './store.js';
 
 export function createRolesHandlers({ db, config }: FeatureContext): Handlers {
-  return {
+  return defineHandlers({
     async listRoleGroups() {
       return { roles: await listRoleGroups(db) };
     },
@@ -24,16 +25,18 @@ export function createRolesHandlers({ db, config }: FeatureContext): Handlers {
       return { features: [...FEATURES] };
     },
 
-    async viewRoleGroup(request: FastifyRequest) {
-      const { role } = request.body as { role: string };
+    async viewRoleGroup(request) {
+      const { role } = request.body;
       return { contents: await getRoleGroup(db, role) };
     },
 
     createRoleGroup: {
       validationMessage: INVALID_ROLE_INPUT,
-      async handler(request: FastifyRequest) {
-        const actor = requireIdentity(request).user.email;
-        const { role, feature_names } = request.body as { role: string; feature_names: string[] };
+      async handler(request) {
+        const identity = requireIdentity(request);
+        const actor = identity.user.email;
+        const { role, feature_names } = request.body;
+        assertMayGrantFeatures(identity, feature_names);
         await db.transaction(async (tx) => {
           const group = await createRoleGroup(tx, role, feature_names);
           await recordAudit(tx, {
@@ -47,13 +50,11 @@ export function createRolesHandlers({ db, config }: FeatureContext): Handlers {
       },
     },
 
-    async updateRoleGroup(request: FastifyRequest) {
-      const actor = requireIdentity(request).user.email;
-      const { role_name, feature_names, action } = request.body as {
-        role_name: string;
-        feature_names: string[];
-        action: 'add' | 'remove';
-      };
+    async updateRoleGroup(request) {
+      const identity = requireIdentity(request);
+      const actor = identity.user.email;
+      const { role_name, feature_names, action } = request.body;
+      if (action === 'add') assertMayGrantFeatures(identity, feature_names);
       const contents = await db.transaction(async (tx) => {
         const { before, after } = await updateRoleGroupFeatures(tx, role_name, feature_names, action);
         const changed =
@@ -71,9 +72,9 @@ export function createRolesHandlers({ db, config }: FeatureContext): Handlers {
       return { message: 'Successfully updated role group.', contents };
     },
 
-    async deleteRoleGroup(request: FastifyRequest) {
+    async deleteRoleGroup(request) {
       const actor = requireIdentity(request).user.email;
-      const { role } = request.body as { role: string };
+      const { role } = request.body;
       await db.transaction(async (tx) => {
         const group = await deleteRoleGroup(tx, role, config.defaultRole);
         await recordAudit(tx, {
@@ -85,5 +86,5 @@ export function createRolesHandlers({ db, config }: FeatureContext): Handlers {
       });
       return { message: 'Successfully deleted role group' };
     },
-  };
+  });
 }

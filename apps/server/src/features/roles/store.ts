@@ -1,20 +1,23 @@
 // Role groups and their feature permissions in the database.
 import type { Queryable } from '../../platform/db/db.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { ADMIN_ROLE, FEATURES, isFeature } from '../../platform/rbac/features.js';
+import { ADMIN_ROLE, FEATURES, type Feature, isFeature } from '../../platform/rbac/features.js';
 
 /** The spec's message (its spelling included) for a role group without a name or features. */
 export const INVALID_ROLE_INPUT = 'Invalid input vaules';
 
 export interface RoleGroup {
   role_name: string;
-  feature_names: string[];
+  feature_names: Feature[];
 }
 
 const featureOrder = new Map<string, number>(FEATURES.map((feature, index) => [feature, index]));
 
-function sortFeatures(features: Iterable<string>): string[] {
-  return [...features].sort((a, b) => (featureOrder.get(a) ?? 999) - (featureOrder.get(b) ?? 999));
+// Stored names were checked against the contract when written.
+function sortFeatures(features: Iterable<string>): Feature[] {
+  return ([...features] as Feature[]).sort(
+    (a, b) => (featureOrder.get(a) ?? 999) - (featureOrder.get(b) ?? 999),
+  );
 }
 
 function assertFeatures(features: readonly string[]): void {
@@ -53,7 +56,27 @@ export async function getRoleGroup(db: Queryable, name: string): Promise<RoleGro
   return group;
 }
 
-/** Creates a role group; names are unique regardless of case. */
+/**
+ * How role names are compared, the same way as the client's check (`roleNameKey` of
+ * @digital-assistant/react): trimmed and regardless of case, so 'staff' is the existing 'STAFF'.
+ * Compared here rather than with SQL lower(), whose case folding depends on the database's locale.
+ */
+export function roleNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** "Role '{name}' already exists." (spec), naming the existing group when it is spelled otherwise. */
+export function roleExistsMessage(name: string, existingName: string): string {
+  return existingName === name
+    ? `Role '${name}' already exists.`
+    : `Role '${name}' already exists as '${existingName}'.`;
+}
+
+// Arbitrary constant: serialises role group creations, so two differently cased names sent at once
+// cannot both pass the check (PostgreSQL with several connections or instances).
+const ROLE_GROUP_CREATE_LOCK = 4_711_2026;
+
+/** Creates a role group; names are unique trimmed and regardless of case (409 otherwise). */
 export async function createRoleGroup(
   tx: Queryable,
   name: string,
@@ -62,12 +85,15 @@ export async function createRoleGroup(
   const roleName = name.trim();
   if (!roleName || features.length === 0) throw badRequest(INVALID_ROLE_INPUT);
   assertFeatures(features);
-  const { rows } = await tx.query<{ name: string }>(
-    'SELECT name FROM role_groups WHERE lower(name) = lower($1)',
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLE_GROUP_CREATE_LOCK]);
+  const { rows } = await tx.query<{ name: string }>('SELECT name FROM role_groups');
+  const existing = rows.find((row) => roleNameKey(row.name) === roleNameKey(roleName));
+  if (existing) throw conflict(roleExistsMessage(roleName, existing.name));
+  const inserted = await tx.query(
+    'INSERT INTO role_groups (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING name',
     [roleName],
   );
-  if (rows.length > 0) throw conflict(`Role '${roleName}' already exists.`);
-  await tx.query('INSERT INTO role_groups (name) VALUES ($1)', [roleName]);
+  if (inserted.rows.length === 0) throw conflict(roleExistsMessage(roleName, roleName));
   await tx.query('INSERT INTO role_group_features (role_name, feature) SELECT $1, unnest($2::text[])', [
     roleName,
     [...new Set(features)],

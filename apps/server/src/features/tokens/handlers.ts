@@ -1,10 +1,10 @@
 // Personal access tokens of the signed-in user: generateToken (shown once), listMyTokens, revokeToken.
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import { createToken } from '../../platform/auth/tokens.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { notFound } from '../../platform/http/errors.js';
+import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,10 +12,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
-  return {
-    async generateToken(request: FastifyRequest) {
+  return defineHandlers({
+    async generateToken(request) {
       const { user } = requireIdentity(request);
-      const query = request.query as { name?: string; expires_in_days?: number };
+      const query = request.query;
       const name = query.name?.trim() || `Token ${new Date().toISOString().slice(0, 10)}`;
       const expiresInDays = query.expires_in_days ?? config.tokenDefaultDays;
       const token = await db.transaction(async (tx) => {
@@ -36,7 +36,7 @@ export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
       };
     },
 
-    async listMyTokens(request: FastifyRequest) {
+    async listMyTokens(request) {
       const { user } = requireIdentity(request);
       const { rows } = await db.query<{
         id: string;
@@ -54,7 +54,7 @@ export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
         tokens: rows.map((row) => ({
           id: row.id,
           name: row.name,
-          created_at: iso(row.created_at),
+          created_at: new Date(row.created_at).toISOString(),
           expires_at: iso(row.expires_at),
           last_used_at: iso(row.last_used_at),
           revoked_at: iso(row.revoked_at),
@@ -62,9 +62,9 @@ export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
       };
     },
 
-    async revokeToken(request: FastifyRequest) {
+    async revokeToken(request) {
       const { user } = requireIdentity(request);
-      const { id } = request.body as { id: string };
+      const { id } = request.body;
       const missing = notFound('You have no personal access token with this id.');
       if (!UUID.test(id)) throw missing;
       await db.transaction(async (tx) => {
@@ -83,5 +83,5 @@ export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
       });
       return { message: 'Token revoked.' };
     },
-  };
+  });
 }

@@ -1,22 +1,25 @@
 // Users: listUserProfiles, createUser, deleteUsers, updateUserRoles.
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
+import { defineHandlers } from '../../platform/http/typed-handlers.js';
+import { assertMayGrantRoleGroup, assertNotChangingOwnRole } from '../../platform/rbac/delegation.js';
 import type { FeatureContext } from '../context.js';
 import { createUser, deleteUsers, listProfiles, toProfile, updateUserRoles } from './store.js';
 
 export function createUsersHandlers({ db }: FeatureContext): Handlers {
-  return {
-    async listUserProfiles(request: FastifyRequest) {
-      const { email } = request.body as { email: string };
+  return defineHandlers({
+    async listUserProfiles(request) {
+      const { email } = request.body;
       return { user_profiles: await listProfiles(db, email) };
     },
 
-    async createUser(request: FastifyRequest) {
-      const actor = requireIdentity(request).user.email;
-      const input = request.body as { email: string; name: string; role: string };
+    async createUser(request) {
+      const identity = requireIdentity(request);
+      const actor = identity.user.email;
+      const input = request.body;
       const user = await db.transaction(async (tx) => {
+        await assertMayGrantRoleGroup(tx, identity, input.role);
         const created = await createUser(tx, input);
         await recordAudit(tx, {
           actor,
@@ -29,9 +32,9 @@ export function createUsersHandlers({ db }: FeatureContext): Handlers {
       return { message: `Successfully added user ${user.email}.`, user_profile: toProfile(user) };
     },
 
-    async deleteUsers(request: FastifyRequest) {
+    async deleteUsers(request) {
       const actor = requireIdentity(request).user.email;
-      const { emails } = request.body as { emails: string[] };
+      const { emails } = request.body;
       const deleted = await db.transaction(async (tx) => {
         const removed = await deleteUsers(tx, emails);
         for (const email of removed) await recordAudit(tx, { actor, action: 'user.delete', target: email });
@@ -44,10 +47,13 @@ export function createUsersHandlers({ db }: FeatureContext): Handlers {
       return { message, deleted };
     },
 
-    async updateUserRoles(request: FastifyRequest) {
-      const actor = requireIdentity(request).user.email;
-      const { emails, role } = request.body as { emails: string[]; role: string };
+    async updateUserRoles(request) {
+      const identity = requireIdentity(request);
+      const actor = identity.user.email;
+      const { emails, role } = request.body;
+      assertNotChangingOwnRole(identity, emails, role);
       const updated = await db.transaction(async (tx) => {
+        await assertMayGrantRoleGroup(tx, identity, role);
         const changed = await updateUserRoles(tx, emails, role);
         for (const user of changed) {
           await recordAudit(tx, {
@@ -61,5 +67,5 @@ export function createUsersHandlers({ db }: FeatureContext): Handlers {
       });
       return updated.map(toProfile);
     },
-  };
+  });
 }

@@ -9,6 +9,8 @@ export interface UserProfile {
   email: string;
   name: string;
   role: string;
+  /** False for a deactivated user (listed profiles carry it). */
+  is_active?: boolean;
 }
 
 const USER_COLUMNS = 'id, email, name, role, is_active, is_bot_account';
@@ -83,12 +85,12 @@ export async function upsertSsoUser(
   return { user: rows[0]!, isNew: true };
 }
 
-/** Every profile (`email` '*') or the one with that e-mail, ordered by e-mail. */
+/** Every profile (`email` '*') or the one with that e-mail, ordered by e-mail, with `is_active`. */
 export async function listProfiles(db: Queryable, email: string): Promise<UserProfile[]> {
   const { rows } =
     email === '*'
-      ? await db.query<UserProfile>('SELECT email, name, role FROM users ORDER BY email')
-      : await db.query<UserProfile>('SELECT email, name, role FROM users WHERE email = $1', [
+      ? await db.query<UserProfile>('SELECT email, name, role, is_active FROM users ORDER BY email')
+      : await db.query<UserProfile>('SELECT email, name, role, is_active FROM users WHERE email = $1', [
           normalizeEmail(email),
         ]);
   return rows;
@@ -98,7 +100,7 @@ export async function listProfiles(db: Queryable, email: string): Promise<UserPr
  * Refuses (409) when the change would leave no active CORE_ADMINS member: `leaving` are the e-mails
  * about to be deleted or moved to another role group. Locks the admin rows until the transaction ends.
  */
-async function assertAdminRemains(
+export async function assertAdminRemains(
   tx: Queryable,
   leaving: ReadonlySet<string>,
   describeChange: (emails: string) => string,

@@ -26,12 +26,14 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     const all = await post(admin, '/api/users', { email: '*' });
     expect(all.statusCode).toBe(200);
     expect(all.json().user_profiles).toEqual([
-      { email: 'admin@example.com', name: 'Ada Admin', role: 'CORE_ADMINS' },
-      { email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' },
-      { email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' },
+      { email: 'admin@example.com', name: 'Ada Admin', role: 'CORE_ADMINS', is_active: true },
+      { email: 'pga@example.com', name: 'Pat Pga', role: 'PGA', is_active: true },
+      { email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF', is_active: true },
     ]);
     const one = await post(admin, '/api/users', { email: 'PGA@Example.COM' });
-    expect(one.json().user_profiles).toEqual([{ email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' }]);
+    expect(one.json().user_profiles).toEqual([
+      { email: 'pga@example.com', name: 'Pat Pga', role: 'PGA', is_active: true },
+    ]);
   });
 
   it('adds a user with an e-mail, a name and an existing role group', async () => {

@@ -6,11 +6,17 @@ export type AuditAction =
   | 'user.create'
   | 'user.delete'
   | 'user.role_update'
+  | 'user.deactivate'
+  | 'user.reactivate'
   | 'role.create'
   | 'role.update'
   | 'role.delete'
   | 'token.create'
-  | 'token.revoke';
+  | 'token.revoke'
+  | 'knowledge.upload'
+  | 'knowledge.delete'
+  | 'knowledge.reingest'
+  | 'knowledge.seed';
 
 export interface AuditEntry {
   actor: string;

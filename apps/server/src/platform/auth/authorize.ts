@@ -1,6 +1,9 @@
 // Central authentication and authorization, driven by the contract: each operation's security
 // schemes say how a caller may prove who they are, its `x-required-feature` what they must hold.
 // Runs in onRequest, before the body is parsed or validated: 401 and 403 come first.
+// Operations that change state (every non-GET, and GETs marked `x-state-changing` in the contract)
+// are protected against cross-site request forgery when the browser's cookie authenticates them:
+// fetch metadata must not show another site or a navigation, and the XSRF header must match.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import { forbidden, HttpError, unauthenticated } from '../http/errors.js';
@@ -20,7 +23,29 @@ declare module 'fastify' {
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Why fetch metadata (sent by browsers) shows a request that must not change state with the
+ * browser's cookie: one started by another site, or a navigation (a link, a typed URL, a form).
+ */
+function crossSiteReason(request: FastifyRequest): string | undefined {
+  const site = request.headers['sec-fetch-site'];
+  const mode = request.headers['sec-fetch-mode'];
+  if (site === 'cross-site' || site === 'same-site') {
+    return `it comes from another site (Sec-Fetch-Site: ${site})`;
+  }
+  if (mode === 'navigate' || mode === 'nested-navigate') {
+    return `it is a page navigation (Sec-Fetch-Mode: ${mode})`;
+  }
+  return undefined;
+}
+
+/** A session or token of a deactivated user: refused, and said so (the SSO callback refuses them too). */
+export const accountDeactivated = () =>
+  new HttpError(
+    403,
+    'account_deactivated',
+    'Your account is deactivated. Ask an administrator to reactivate it.',
+  );
 
 /** The identity of an authenticated request (throws 401 when the route did not authenticate). */
 export function requireIdentity(request: FastifyRequest): Identity {
@@ -52,13 +77,23 @@ export function registerAuthorization(app: FastifyInstance, db: Db, policy: Sess
       }
       identity = token ? await findTokenIdentity(db, token) : undefined;
       if (!identity) throw unauthenticated('The personal access token is invalid, expired or revoked.');
+      if (!identity.user.is_active) throw accountDeactivated();
     } else {
       const sessionId = request.cookies[SESSION_COOKIE];
       if (!sessionId || !operation.schemes.has('session')) throw unauthenticated();
       identity = await findSessionIdentity(db, sessionId, policy);
       if (!identity) throw unauthenticated('Your session has ended. Sign in again.');
-      // Double-submit: a cross-site page can make the browser send the cookie, not read it.
-      if (!SAFE_METHODS.has(request.method)) {
+      if (!identity.user.is_active) throw accountDeactivated();
+      if (operation.isStateChanging) {
+        const reason = crossSiteReason(request);
+        if (reason) {
+          throw new HttpError(
+            403,
+            'xsrf_failed',
+            `This call changes state, so a browser session cannot make it when ${reason}. Call it from the app, or with a personal access token.`,
+          );
+        }
+        // Double-submit: a cross-site page can make the browser send the cookie, not read it.
         const header = request.headers[XSRF_HEADER];
         const cookie = request.cookies[XSRF_COOKIE];
         if (

@@ -46,7 +46,10 @@ interface SessionRow extends UserWithFeaturesRow {
   seen_seconds_ago: number;
 }
 
-/** The identity behind a session cookie value, or undefined when unknown, expired or idle too long. */
+/**
+ * The identity behind a session cookie value, or undefined when unknown, expired or idle too long.
+ * A deactivated user's identity is returned (`is_active` false) so the caller can say why it refuses.
+ */
 export async function findSessionIdentity(
   db: Queryable,
   sessionId: string,
@@ -58,13 +61,15 @@ export async function findSessionIdentity(
             ${USER_WITH_FEATURES_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id_hash = $1 AND s.expires_at > now()
-        AND s.last_seen_at > now() - make_interval(mins => $2::int) AND u.is_active`,
+        AND s.last_seen_at > now() - make_interval(mins => $2::int)`,
     [idHash, policy.sessionIdleMinutes],
+    // Every cookie call runs it: planned once, not on each call (see QueryOptions.name).
+    { name: 'find_session_identity' },
   );
   const row = rows[0];
   if (!row) return undefined;
   // Writing last_seen_at on every call would double the cost of each request; a minute is precise enough.
-  if (row.seen_seconds_ago >= 60) {
+  if (row.is_active && row.seen_seconds_ago >= 60) {
     await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [idHash]);
   }
   return {

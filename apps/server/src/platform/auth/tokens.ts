@@ -45,7 +45,10 @@ interface TokenIdentityRow extends UserWithFeaturesRow {
   used_seconds_ago: number | null;
 }
 
-/** The identity behind a bearer token, or undefined when unknown, expired, revoked or the user is inactive. */
+/**
+ * The identity behind a bearer token, or undefined when unknown, expired or revoked. A deactivated
+ * user's identity is returned (`is_active` false) so the caller can say why it refuses.
+ */
 export async function findTokenIdentity(db: Queryable, token: string): Promise<Identity | undefined> {
   if (!token.startsWith(TOKEN_PREFIX)) return undefined;
   const { rows } = await db.query<TokenIdentityRow>(
@@ -53,12 +56,14 @@ export async function findTokenIdentity(db: Queryable, token: string): Promise<I
             ${USER_WITH_FEATURES_COLUMNS}
        FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL
-        AND (t.expires_at IS NULL OR t.expires_at > now()) AND u.is_active`,
+        AND (t.expires_at IS NULL OR t.expires_at > now())`,
     [sha256(token)],
+    // Every bearer call runs it: planned once, not on each call (see QueryOptions.name).
+    { name: 'find_token_identity' },
   );
   const row = rows[0];
   if (!row) return undefined;
-  if (row.used_seconds_ago === null || row.used_seconds_ago >= 60) {
+  if (row.is_active && (row.used_seconds_ago === null || row.used_seconds_ago >= 60)) {
     await db.query('UPDATE personal_access_tokens SET last_used_at = now() WHERE id = $1', [row.token_id]);
   }
   return { user: toUserRecord(row), features: new Set(row.features), via: 'token', tokenId: row.token_id };

@@ -35,6 +35,29 @@ export interface Config {
   appVersion: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Redis for state shared by every instance (rate-limit counters); absent -> kept in memory. */
+  redisUrl?: string;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
+  /**
+   * Anonymous sign-in calls (SSO start and callback, the built-in provider's sign-in page) allowed
+   * per client address and endpoint in each window; 0 turns the limit off.
+   */
+  signInRateLimit: { max: number; windowSeconds: number };
+  /** Largest training file accepted, in bytes (UPLOAD_MAX_FILE_MB, default 50 MB). */
+  uploadMaxFileBytes: number;
+  /** Most training files in one upload request (UPLOAD_MAX_FILES). */
+  uploadMaxFiles: number;
+  /**
+   * Whether the first start ingests the demo knowledge documents (when there are no documents yet).
+   * SEED_DEMO_KNOWLEDGE; default true for the embedded PGlite database, false with DATABASE_URL.
+   */
+  seedDemoKnowledge: boolean;
+  /**
+   * Lease of an ingestion job (INGEST_LEASE_SECONDS, default 30): when a server dies mid-ingestion,
+   * another start or instance takes the document up again after at most this long.
+   */
+  ingestLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -47,6 +70,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
     throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
   }
   return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`);
 }
 
 function packageVersion(): string {
@@ -75,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     new URL(publicUrl);
   } catch {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`);
+  }
+  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
+    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got "${env.REDIS_URL}")`);
   }
   const oidc: OidcClientConfig = {
     issuer: env.OIDC_ISSUER || undefined,
@@ -106,5 +140,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appVersion: env.APP_VERSION || packageVersion(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'digital-assistant:',
+    signInRateLimit: {
+      max: integer(env, 'SIGN_IN_RATE_LIMIT', 30, 0, 1_000_000),
+      windowSeconds: integer(env, 'SIGN_IN_RATE_WINDOW_SECONDS', 60, 1, 86_400),
+    },
+    uploadMaxFileBytes: integer(env, 'UPLOAD_MAX_FILE_MB', 50, 1, 4096) * 1024 * 1024,
+    uploadMaxFiles: integer(env, 'UPLOAD_MAX_FILES', 20, 1, 1000),
+    seedDemoKnowledge: boolean(env, 'SEED_DEMO_KNOWLEDGE', !env.DATABASE_URL),
+    ingestLeaseSeconds: integer(env, 'INGEST_LEASE_SECONDS', 30, 1, 3600),
   };
 }

@@ -1,7 +1,7 @@
 // One small database interface over two engines that speak the same PostgreSQL dialect: PGlite
 // (WASM PostgreSQL in a data folder, the embedded default) and a pg Pool (DATABASE_URL). Features
 // write plain SQL with $1 parameters against `Queryable` and never know which engine runs it.
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export interface QueryResult<Row> {
@@ -9,8 +9,21 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Runs the query as a named prepared statement: parsed and planned once (per connection), then
+   * only bound and executed. For the few queries every request runs (authentication), where
+   * PostgreSQL's planning costs more than the execution. A name always stands for the same SQL.
+   */
+  name?: string;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<Row>>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -22,12 +35,99 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+function concatenate(messages: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    bytes.set(message, offset);
+    offset += message.length;
+  }
+  return bytes;
+}
+
+/**
+ * Whether a named statement failed for being stale: "cached plan must not change result type"
+ * after a schema change (0A000), or gone after DEALLOCATE (26000). It is then prepared again.
+ */
+function isStaleStatement(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  return error.code === '26000' || (error.code === '0A000' && /cached plan/.test(error.message));
+}
+
+/**
+ * Named prepared statements on PGlite, which has no API for them: `PGlite.query` parses, describes
+ * and plans an unnamed statement in six protocol round trips on every call. The first call of a
+ * name sends Parse and Describe; later calls send Bind, Describe, Execute and Sync in one message,
+ * and PostgreSQL's plan cache skips planning (a generic plan after five executions). Takes the
+ * same two locks as `PGlite.query`, so it never runs inside another caller's transaction.
+ */
+function pgliteNamedQuery(database: PGlite) {
+  /** Parameter types of the statements prepared on this database, by name. */
+  const prepared = new Map<string, number[]>();
+  const serialize = protocol.serialize;
+
+  const prepare = async (name: string, sql: string): Promise<number[]> => {
+    const described = await database.execProtocolStream(
+      concatenate([
+        serialize.parse({ name, text: sql }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return parse.parseDescribeStatementResults(described);
+  };
+
+  const execute = async <Row>(name: string, parameterTypes: number[], params: unknown[]) => {
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = database.serializers[parameterTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await database.execProtocolStream(
+      concatenate([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
+    const result = parse.parseResults(messages, database.parsers)[0]!;
+    return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
+  };
+
+  return <Row>(name: string, sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
+    database._runExclusiveTransaction(() =>
+      database.runExclusive(async () => {
+        let parameterTypes = prepared.get(name);
+        if (parameterTypes) {
+          try {
+            return await execute<Row>(name, parameterTypes, params);
+          } catch (error) {
+            if (!isStaleStatement(error)) throw error;
+            // A schema change or DEALLOCATE made it stale: prepared again, once.
+            prepared.delete(name);
+            await database.execProtocolStream(
+              concatenate([serialize.close({ type: 'S', name }), serialize.sync()]),
+              { syncToFs: false },
+            );
+          }
+        }
+        parameterTypes = await prepare(name, sql);
+        prepared.set(name, parameterTypes);
+        return await execute<Row>(name, parameterTypes, params);
+      }),
+    );
+}
+
 /** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const database = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const namedQuery = pgliteNamedQuery(database);
   return {
     kind: 'pglite',
-    async query<Row>(sql: string, params: unknown[] = []) {
+    async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      if (options.name) return namedQuery<Row>(options.name, sql, params);
       const result = await database.query<Row>(sql, params);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
@@ -68,15 +168,33 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const query = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []) => {
-    const result = await client.query(sql, params);
+  // pg prepares a named statement once per connection and reuses it there. It cannot forget one
+  // gone stale (a schema change altered its result, or DEALLOCATE), so the name then moves on to a
+  // new generation, prepared afresh on each connection.
+  const generations = new Map<string, number>();
+  const statementName = (name: string) => `${name}_${generations.get(name) ?? 0}`;
+  const query = async <Row>(
+    client: pg.Pool | pg.PoolClient,
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<QueryResult<Row>> => {
+    const { name } = options;
+    let result: pg.QueryResult;
+    try {
+      result = await client.query({ text: sql, values: params, name: name && statementName(name) });
+    } catch (error) {
+      if (!name || !isStaleStatement(error)) throw error;
+      generations.set(name, (generations.get(name) ?? 0) + 1);
+      result = await client.query({ text: sql, values: params, name: statementName(name) });
+    }
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
   };
   // Fail at start-up, not on the first request, when the database is unreachable.
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
-    query: (sql, params) => query(pool, sql, params),
+    query: (sql, params, options) => query(pool, sql, params, options),
     async exec(sql: string) {
       await pool.query(sql);
     },
@@ -85,7 +203,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       try {
         await client.query('BEGIN');
         const result = await work({
-          query: (sql, params) => query(client, sql, params),
+          query: (sql, params, options) => query(client, sql, params, options),
           async exec(sql: string) {
             await client.query(sql);
           },

@@ -1,19 +1,65 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { MODULES } from '../../modules.js';
 import { BACKENDS, openTestDb } from '../../test/harness.js';
+import type { FeatureModule } from '../modules.js';
 import { FEATURES } from '../rbac/features.js';
-import { MIGRATIONS, migrate } from './migrations.js';
+import { type Db, openPglite, openPostgres } from './db.js';
+import { CORE_MIGRATIONS, migrate } from './migrations.js';
+
+/** Opens an empty database (no migrations applied). */
+async function openEmptyDb(backend: string): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const db = await openPglite();
+    return { db, cleanup: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, { schema, max: 2 });
+  return {
+    db,
+    async cleanup() {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+/** What the release before modules did: one list, tracked by version alone. */
+async function migrateAsBeforeModules(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    for (const migration of CORE_MIGRATIONS) {
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    }
+  });
+}
 
 describe.each(BACKENDS)('migrations on %s', (backend) => {
-  it('apply once, record themselves and seed the role groups', async () => {
+  it('apply once, record themselves per module and seed the role groups', async () => {
     const { db, cleanup } = await openTestDb(backend);
     try {
-      expect(await migrate(db)).toEqual([]);
-      const applied = await db.query<{ version: number }>(
-        'SELECT version FROM schema_migrations ORDER BY version',
+      expect(await migrate(db, MODULES)).toEqual([]);
+      const applied = await db.query<{ module: string; version: number }>(
+        'SELECT module, version FROM schema_migrations ORDER BY module, version',
       );
-      expect(applied.rows.map((row) => row.version)).toEqual(
-        MIGRATIONS.map((migration) => migration.version),
-      );
+      const expected = MODULES.flatMap((module) =>
+        (module.migrations ?? []).map((migration) => ({ module: module.name, version: migration.version })),
+      ).sort((a, b) => a.module.localeCompare(b.module) || a.version - b.version);
+      expect(applied.rows).toEqual(expected);
+      expect(applied.rows).toContainEqual({ module: 'core', version: 2 });
+      expect(applied.rows).toContainEqual({ module: 'jobs', version: 1 });
       const groups = await db.query<{ role_name: string; count: number }>(
         'SELECT role_name, count(*)::int AS count FROM role_group_features GROUP BY role_name ORDER BY role_name',
       );
@@ -27,11 +73,80 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
     }
   });
 
+  it('upgrade a database migrated before modules: its migrations count as core, the rest apply', async () => {
+    const { db, cleanup } = await openEmptyDb(backend);
+    try {
+      await migrateAsBeforeModules(db);
+      await db.query("INSERT INTO users (email, name, role) VALUES ('kept@example.com', 'Kept', 'STAFF')");
+
+      const applied = await migrate(db, MODULES);
+      // Nothing of core runs twice (version 1 would fail: its tables exist); new modules apply.
+      expect(applied.filter((migration) => migration.module === 'core')).toEqual([]);
+      expect(applied).toContainEqual({ module: 'jobs', version: 1 });
+      expect(applied).toContainEqual({ module: 'blobs', version: 1 });
+      const { rows } = await db.query<{ module: string; version: number }>(
+        "SELECT module, version FROM schema_migrations WHERE module = 'core' ORDER BY version",
+      );
+      expect(rows).toEqual(
+        CORE_MIGRATIONS.map((migration) => ({ module: 'core', version: migration.version })),
+      );
+      const users = await db.query("SELECT 1 FROM users WHERE email = 'kept@example.com'");
+      expect(users.rows).toHaveLength(1);
+
+      // Version 1 of another module no longer collides with core's version 1.
+      const extra: FeatureModule = {
+        name: 'extra',
+        migrations: [{ version: 1, name: 'extra table', sql: 'CREATE TABLE extra_things (id int)' }],
+      };
+      expect(await migrate(db, [...MODULES, extra])).toEqual([{ module: 'extra', version: 1 }]);
+      expect(await migrate(db, [...MODULES, extra])).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuse module lists with a repeated name or versions out of order, applying nothing', async () => {
+    const { db, cleanup } = await openTestDb(backend);
+    try {
+      const table = (version: number) => ({
+        version,
+        name: 'x',
+        sql: `CREATE TABLE bad_${version} (id int)`,
+      });
+      await expect(migrate(db, [...MODULES, { name: 'core' }])).rejects.toThrow('Two modules are named core');
+      await expect(
+        migrate(db, [...MODULES, { name: 'bad', migrations: [table(2), table(1)] }]),
+      ).rejects.toThrow('ascending versions');
+      const { rows } = await db.query("SELECT 1 FROM schema_migrations WHERE module = 'bad'");
+      expect(rows).toHaveLength(0);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('roll back every migration of a start when one fails', async () => {
+    const { db, cleanup } = await openTestDb(backend);
+    try {
+      const broken: FeatureModule = {
+        name: 'broken',
+        migrations: [
+          { version: 1, name: 'fine', sql: 'CREATE TABLE broken_fine (id int)' },
+          { version: 2, name: 'typo', sql: 'CREATE TABLEX oops (id int)' },
+        ],
+      };
+      await expect(migrate(db, [...MODULES, broken])).rejects.toThrow();
+      const { rows } = await db.query("SELECT to_regclass('broken_fine') AS found");
+      expect(rows[0]).toEqual({ found: null });
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('give CORE_ADMINS back any feature it lost at the next start', async () => {
     const { db, cleanup } = await openTestDb(backend);
     try {
       await db.query("DELETE FROM role_group_features WHERE role_name = 'CORE_ADMINS' AND feature = 'chat'");
-      await migrate(db);
+      await migrate(db, MODULES);
       const { rows } = await db.query(
         "SELECT 1 FROM role_group_features WHERE role_name = 'CORE_ADMINS' AND feature = 'chat'",
       );

@@ -1,14 +1,10 @@
 // Schema migrations, applied in order at start-up (server and admin CLI) on PGlite and PostgreSQL
-// alike. Kept as TypeScript strings so the bundled dist/ needs no SQL files beside it. Never edit
-// a released migration: append a new one.
+// alike, per module: each module's migrations are tracked under its name in schema_migrations.
+// Kept as TypeScript strings so the bundled dist/ needs no SQL files beside it. Never edit a
+// released migration: append a new one.
+import type { FeatureModule, Migration } from '../modules.js';
 import { ADMIN_ROLE, FEATURES, SEED_ROLE_GROUPS } from '../rbac/features.js';
-import type { Db } from './db.js';
-
-interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Db, Queryable } from './db.js';
 
 function quote(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
@@ -25,7 +21,8 @@ const seedRoleGroups = SEED_ROLE_GROUPS.map(
       .join('\n'),
 ).join('\n');
 
-export const MIGRATIONS: readonly Migration[] = [
+/** The platform's own tables (identity, roles, sessions, tokens, audit): the `core` module. */
+export const CORE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'identity, roles, sessions, tokens, audit',
@@ -93,29 +90,87 @@ CREATE TABLE sso_states (
   { version: 2, name: 'seed role groups', sql: seedRoleGroups },
 ];
 
+/**
+ * The module every list starts with. Its versions are those of the single migration list that came
+ * before modules, so databases created then count them as applied.
+ */
+export const coreModule: FeatureModule = { name: 'core', migrations: CORE_MIGRATIONS };
+
 // Arbitrary constant: serialises concurrent start-ups of several instances on one PostgreSQL.
 const MIGRATION_LOCK = 4_711_2025;
 
-/** Applies pending migrations and re-grants CORE_ADMINS every feature. Returns the versions applied. */
-export async function migrate(db: Db): Promise<number[]> {
+export interface AppliedMigration {
+  module: string;
+  version: number;
+}
+
+/** Throws when module names repeat or a module's versions are not unique and ascending. */
+export function checkModules(modules: readonly FeatureModule[]): void {
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (!module.name.trim()) throw new Error('A module has an empty name');
+    if (names.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
+    names.add(module.name);
+    let previous = 0;
+    for (const migration of module.migrations ?? []) {
+      if (!Number.isInteger(migration.version) || migration.version <= previous) {
+        throw new Error(
+          `Migrations of module ${module.name} must have ascending versions from 1: ${migration.version} follows ${previous}`,
+        );
+      }
+      previous = migration.version;
+    }
+  }
+}
+
+// Before modules, schema_migrations had one row per version of the single list, keyed by version
+// alone. Those rows are the core module's: they gain module = 'core' and the key becomes
+// (module, version). Idempotent, run under the migration lock.
+async function upgradeTrackingTable(tx: Queryable): Promise<void> {
+  await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    module text NOT NULL DEFAULT 'core',
+    version integer NOT NULL,
+    name text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (module, version)
+  )`);
+  await tx.exec(`ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS module text NOT NULL DEFAULT 'core'`);
+  const { rows } = await tx.query<{ columns: number }>(
+    `SELECT array_length(index.indkey::int2[], 1) AS columns
+     FROM pg_index index
+     WHERE index.indrelid = 'schema_migrations'::regclass AND index.indisprimary`,
+  );
+  if (rows[0]?.columns === 1) {
+    await tx.exec(`ALTER TABLE schema_migrations DROP CONSTRAINT schema_migrations_pkey;
+      ALTER TABLE schema_migrations ADD PRIMARY KEY (module, version)`);
+  }
+}
+
+/**
+ * Applies the pending migrations of every module, in list order, in one transaction; then gives
+ * CORE_ADMINS every feature. Returns what it applied.
+ */
+export async function migrate(db: Db, modules: readonly FeatureModule[]): Promise<AppliedMigration[]> {
+  checkModules(modules);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
-    const applied = new Set(rows.map((row) => row.version));
-    const done: number[] = [];
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-      done.push(migration.version);
+    await upgradeTrackingTable(tx);
+    const { rows } = await tx.query<{ module: string; version: number }>(
+      'SELECT module, version FROM schema_migrations',
+    );
+    const applied = new Set(rows.map((row) => `${row.module}:${row.version}`));
+    const done: AppliedMigration[] = [];
+    for (const module of modules) {
+      for (const migration of module.migrations ?? []) {
+        if (applied.has(`${module.name}:${migration.version}`)) continue;
+        await tx.exec(migration.sql);
+        await tx.query('INSERT INTO schema_migrations (module, version, name) VALUES ($1, $2, $3)', [
+          module.name,
+          migration.version,
+          migration.name,
+        ]);
+        done.push({ module: module.name, version: migration.version });
+      }
     }
     // Features added in later releases reach the administrators without a manual step.
     await tx.query('INSERT INTO role_groups (name) VALUES ($1) ON CONFLICT DO NOTHING', [ADMIN_ROLE]);

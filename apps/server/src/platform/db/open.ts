@@ -1,14 +1,18 @@
 import path from 'node:path';
 import type { Config } from '../config/config.js';
+import type { FeatureModule } from '../modules.js';
 import { type Db, openPglite, openPostgres } from './db.js';
 import { acquireDataDirLock } from './lock.js';
 import { migrate } from './migrations.js';
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in the data
- * folder under its lock) and applies migrations. Closing the Db releases the lock.
+ * folder under its lock) and applies the modules' migrations. Closing the Db releases the lock.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  modules: readonly FeatureModule[],
+): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {
     db = await openPostgres(config.databaseUrl);
@@ -32,7 +36,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     }
   }
   try {
-    await migrate(db);
+    await migrate(db, modules);
   } catch (error) {
     await db.close();
     throw error;

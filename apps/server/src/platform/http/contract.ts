@@ -6,9 +6,12 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import { parse } from 'yaml';
-import { badRequest } from './errors.js';
+import { badRequest, unsupportedMediaType } from './errors.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import { registerRequestInputChecks } from './request-input.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+const SAFE_METHODS: ReadonlySet<string> = new Set(['get', 'head', 'options']);
 
 export type SecuritySchemeKind = 'session' | 'bearer';
 
@@ -24,6 +27,12 @@ export interface OperationMeta {
   /** How a caller may prove who they are (empty for open operations). */
   schemes: ReadonlySet<SecuritySchemeKind>;
   isExtension: boolean;
+  /**
+   * Whether the operation changes state: every method but GET/HEAD/OPTIONS, and a GET the contract
+   * marks `x-state-changing: true`. A cookie-authenticated call to one needs the XSRF header and is
+   * refused when fetch metadata shows a cross-site request or a navigation.
+   */
+  isStateChanging: boolean;
   /** Media types the request body may have (empty: no body). */
   requestContentTypes: readonly string[];
   isBodyRequired: boolean;
@@ -37,6 +46,8 @@ export type OperationHandler =
       handler: RouteHandlerMethod;
       /** Message answered (400 validation_failed) instead of the validator's when the request is invalid. */
       validationMessage?: string;
+      /** A rate limit for this operation (see platform/http/rate-limit.ts); none when absent. */
+      rateLimit?: RateLimitOptions;
     };
 
 export type Handlers = Record<string, OperationHandler>;
@@ -112,6 +123,7 @@ export function listOperations(document: OpenApiDocument): OperationMeta[] {
           : undefined,
         schemes: requiredFeature ? schemes : new Set(),
         isExtension: operation['x-extension'] === true,
+        isStateChanging: !SAFE_METHODS.has(method) || operation['x-state-changing'] === true,
         requestContentTypes: Object.keys(requestBody?.content ?? {}),
         isBodyRequired: requestBody?.required === true,
       });
@@ -166,21 +178,27 @@ export async function registerContract(
   });
 
   // Fastify validates a body only when a schema exists for its media type; a JSON body sent to a
-  // multipart operation (or no body where one is required) must be refused just the same.
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // multipart operation (or no body where one is required) must be refused just the same. Checked
+  // before the body is parsed, so another media type is 415 whether a parser reads it or not.
+  app.addHook('preParsing', async (request: FastifyRequest, _reply, payload) => {
     const operation = request.routeOptions.config.operation;
-    if (!operation || operation.requestContentTypes.length === 0) return;
+    if (!operation || operation.requestContentTypes.length === 0) return payload;
     const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (!mediaType) {
       if (operation.isBodyRequired) {
         throw badRequest(`A request body is required (${operation.requestContentTypes.join(' or ')}).`);
       }
-      return;
+      return payload;
     }
     if (!operation.requestContentTypes.includes(mediaType)) {
-      throw badRequest(`Expected a ${operation.requestContentTypes.join(' or ')} body, got ${mediaType}.`);
+      throw unsupportedMediaType(
+        `Expected a ${operation.requestContentTypes.join(' or ')} body, got ${mediaType}.`,
+      );
     }
+    return payload;
   });
+  // Text the database cannot store and out-of-range date-times: refused once, for every operation.
+  registerRequestInputChecks(app);
 
   // (Glue warns at start-up that the response-only media types application/zip and
   // text/event-stream have no body parser; that is expected.)
@@ -190,7 +208,12 @@ export async function registerContract(
     operationResolver: ((operationId: string) => {
       const operation = byId.get(operationId);
       if (!operation) throw new Error(`Unknown operation ${operationId}`);
-      return { handler: handlerOf(handlers[operationId]!), config: { operation } };
+      const definition = handlers[operationId]!;
+      const limit = typeof definition === 'function' ? undefined : definition.rateLimit;
+      return {
+        handler: handlerOf(definition),
+        config: { operation, ...(limit ? { rateLimit: limit } : {}) },
+      };
     }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
   });
   return [...byId.values()];

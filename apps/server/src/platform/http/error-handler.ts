@@ -1,21 +1,9 @@
 // One error handler for the whole server: every error leaves as the contract's error body. Client
 // errors keep their message; server errors are logged and answered with a generic message only.
+// Codes not named by the error come from the contract's ErrorCodeByStatus table.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { errorCodeForStatus } from './error-codes.js';
 import { type ErrorBody, HttpError } from './errors.js';
-
-const CODES: Record<number, string> = {
-  400: 'validation_failed',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-  501: 'not_implemented',
-};
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,8 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'Something went wrong on the server.', code: 'internal' });
+      return reply
+        .code(500)
+        .send({ error: 'Something went wrong on the server.', code: errorCodeForStatus(500) });
     }
-    return reply.code(status).send({ error: error.message, code: CODES[status] ?? 'request_failed' });
+    // The web framework's own errors (413, 415...) carry no contract code: the contract's table gives it.
+    return reply.code(status).send({ error: error.message, code: errorCodeForStatus(status) });
   });
 }

@@ -1,3 +1,5 @@
+import { errorCodeForStatus } from './error-codes.js';
+
 /** The one error body of every operation (contract `Error`). */
 export interface ErrorBody {
   error: string;
@@ -24,12 +26,14 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) =>
-  new HttpError(400, 'validation_failed', message, details);
-export const unauthenticated = (message = 'You are not signed in.') =>
-  new HttpError(401, 'unauthenticated', message);
-export const forbidden = (message = 'You do not have permission to do this.') =>
-  new HttpError(403, 'forbidden', message);
-export const notFound = (message: string) => new HttpError(404, 'not_found', message);
-export const conflict = (message: string) => new HttpError(409, 'conflict', message);
-export const notImplemented = (message: string) => new HttpError(501, 'not_implemented', message);
+/** An error with the contract's default code for its status (`ErrorCodeByStatus`). */
+export const statusError = (statusCode: number, message: string, details?: unknown) =>
+  new HttpError(statusCode, errorCodeForStatus(statusCode), message, details);
+
+export const badRequest = (message: string, details?: unknown) => statusError(400, message, details);
+export const unauthenticated = (message = 'You are not signed in.') => statusError(401, message);
+export const forbidden = (message = 'You do not have permission to do this.') => statusError(403, message);
+export const notFound = (message: string) => statusError(404, message);
+export const conflict = (message: string) => statusError(409, message);
+export const unsupportedMediaType = (message: string) => statusError(415, message);
+export const notImplemented = (message: string) => statusError(501, message);

@@ -12,6 +12,10 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(csp).toContain("frame-ancestors 'self'");
   expect(csp).toContain("object-src 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
+  const permissions = String(headers['permissions-policy']);
+  for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+    expect(permissions).toContain(feature);
+  }
 }
 
 describe('security headers and the web app on one origin', () => {
@@ -47,6 +51,27 @@ describe('security headers and the web app on one origin', () => {
       const response = await server.app.inject({ method: 'GET', url });
       expectSecurityHeaders(response.headers);
     }
+  });
+
+  it('tells browsers and proxies to store no /api answer, and lets pages and assets be cached', async () => {
+    const admin = await sessionFor(server.db, 'admin@example.com');
+    for (const url of [
+      '/api/ping',
+      '/api/auth',
+      '/api/nothing-here',
+      '/api/users/generatetoken',
+      '/api?x=1',
+    ]) {
+      const response = await server.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await server.app.inject({ method: 'GET', url: '/api/auth' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const page = await server.app.inject({ method: 'GET', url: '/apiary' });
+    expect(page.headers['cache-control']).not.toBe('no-store');
   });
 
   it('does not send HSTS or upgrade-insecure-requests over plain HTTP', async () => {

@@ -1,7 +1,35 @@
 // Security headers on every response (helmet): a CSP without inline script, framing limited to our
-// own origin, nosniff, and HSTS / upgrade-insecure-requests only when served over HTTPS.
+// own origin, nosniff, and HSTS / upgrade-insecure-requests only when served over HTTPS; a
+// Permissions-Policy denying the powerful browser features the product never uses; and
+// `Cache-Control: no-store` on every /api answer (some carry secrets, e.g. a new token's value).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+
+/** Browser features no page of ours may use (nor any page it frames). */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -31,5 +59,15 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     hsts: options.isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
+  });
+  // On the raw response, like helmet's: answers that bypass Fastify's reply (the built-in identity
+  // provider's) get it too.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    if (isApiPath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
+  });
+  // Handlers setting their own Cache-Control on an /api answer are overridden: none may be stored.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
 }

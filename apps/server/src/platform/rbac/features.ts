@@ -2,15 +2,20 @@
 // with them. A role group holds feature names; every operation names the one it requires.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import type { components } from '../../generated/contract.js';
 import { openapiPath } from '../config/paths.js';
+
+/** A feature permission name of the contract. */
+export type Feature = components['schemas']['FeatureName'];
 
 /**
  * Every feature permission name, read from the contract's `FeatureName` enum so the server and the
- * clients can never disagree on them.
+ * clients can never disagree on them (the `Feature` type is generated from the same enum, and a
+ * test keeps the generated file current).
  */
-export const FEATURES: readonly string[] = contractFeatureNames();
+export const FEATURES: readonly Feature[] = contractFeatureNames();
 
-function contractFeatureNames(): readonly string[] {
+function contractFeatureNames(): readonly Feature[] {
   const file = openapiPath();
   const names = parse(readFileSync(file, 'utf8'))?.components?.schemas?.FeatureName?.enum;
   if (!Array.isArray(names) || names.length === 0 || names.some((name) => typeof name !== 'string')) {
@@ -18,9 +23,6 @@ function contractFeatureNames(): readonly string[] {
   }
   return Object.freeze([...names]);
 }
-
-/** A feature permission name of the contract. */
-export type Feature = string;
 
 const featureSet: ReadonlySet<string> = new Set(FEATURES);
 

@@ -1,0 +1,268 @@
+// Nothing is lost when the server dies during ingestion: every document ends Ready or failed after
+// a restart, none stays queued or parsing. First for real: the server runs in a child process, is
+// killed with SIGKILL while it parses, and started again on the same PGlite data folder (and on the
+// same PostgreSQL schema). Then the two states a crash leaves, set up directly: a job still
+// `running` under a dead worker's expired lease (taken up again), and one whose attempts all ended
+// in crashes (the document fails with a reason).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { components } from '../../generated/contract.js';
+import { MODULES } from '../../modules.js';
+import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
+import type { Db } from '../../platform/db/db.js';
+import { openPostgres } from '../../platform/db/db.js';
+import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../test/harness.js';
+import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { buildPdf } from './demo/build-files.js';
+import { createKnowledgeModule } from './module.js';
+import { INGEST_QUEUE } from './pipeline.js';
+import { upsertDocument } from './store.js';
+
+type Document = components['schemas']['KnowledgeDocument'];
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'CORE_ADMINS')!.email;
+
+/** A PDF long enough that parsing it takes a while: `pages` pages of real text. */
+async function longPdf(title: string, pages: number): Promise<Uint8Array> {
+  const paragraph =
+    'Every change to the billing service is reviewed by two engineers, deployed to pre-production first and watched for an hour before it reaches customers. ';
+  return buildPdf(
+    {
+      title,
+      sections: Array.from({ length: pages }, (_, index) => ({
+        heading: `Chapter ${index + 1}`,
+        paragraphs: [paragraph.repeat(12)],
+      })),
+    },
+    { pageBreakBeforeChapters: true },
+  );
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  token: string;
+}
+
+/** Starts the real server in a child process and waits for its port and an admin token. */
+async function startServerProcess(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/server-process.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk) => {
+    errors += String(chunk);
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    // Generous: a loaded machine (tests of several packages at once) starts a server slowly.
+    const timer = setTimeout(() => reject(new Error(`The server did not start: ${errors}`)), 180_000);
+    child.stdout!.on('data', (chunk) => {
+      output += String(chunk);
+      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      const { port, token } = JSON.parse(line) as { port: number; token: string };
+      resolve({ child, url: `http://127.0.0.1:${port}`, token });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code}) before starting: ${errors}`));
+    });
+  });
+}
+
+async function killHard(running: Running): Promise<void> {
+  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGKILL');
+  await exited;
+}
+
+async function stopGently(running: Running): Promise<void> {
+  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGTERM');
+  await exited;
+}
+
+async function listOver(running: Running): Promise<Document[]> {
+  const response = await fetch(`${running.url}/api/knowledge/documents`, {
+    headers: { authorization: `Bearer ${running.token}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { documents: Document[] }).documents;
+}
+
+const isInProgress = (document: Document) => document.state === 'queued' || document.state === 'parsing';
+
+describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', (backend) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function environment(): Promise<Record<string, string>> {
+    const common = {
+      PORT: '0',
+      WEB_DIST: 'none',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_KNOWLEDGE: 'false',
+      // A dead server's ingestion is taken up again after at most this long.
+      INGEST_LEASE_SECONDS: '2',
+    };
+    if (backend === 'pglite') {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'da-crash-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      return { ...common, DATA_DIR: dataDir, DATABASE_URL: '' };
+    }
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `crash_${randomBytes(6).toString('hex')}`;
+    const admin = await openPostgres(url, { max: 1 });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    cleanups.push(async () => {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    });
+    const separator = url.includes('?') ? '&' : '?';
+    return {
+      ...common,
+      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    };
+  }
+
+  it('ends every document Ready after a restart', async () => {
+    const env = await environment();
+    const first = await startServerProcess(env);
+    cleanups.push(() => killHard(first));
+    const form = new FormData();
+    const names = ['handbook-1.pdf', 'handbook-2.pdf', 'handbook-3.pdf', 'short.md'];
+    for (const name of names.slice(0, 3)) {
+      form.append('files[]', new Blob([await longPdf(`Handbook ${name}`, 150)]), name);
+    }
+    form.append('files[]', new Blob(['# Short\n\nThe short note is about parking.\n']), 'short.md');
+    const uploaded = await fetch(`${first.url}/api/file/success`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${first.token}` },
+    });
+    expect(uploaded.status).toBe(200);
+
+    // Killed as soon as a document is being parsed.
+    const deadline = Date.now() + 120_000;
+    let statuses: Document[] = [];
+    while (Date.now() < deadline) {
+      statuses = await listOver(first);
+      if (statuses.some((document) => document.state === 'parsing')) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(statuses.some((document) => document.state === 'parsing')).toBe(true);
+    await killHard(first);
+    expect(first.child.signalCode).toBe('SIGKILL');
+
+    const second = await startServerProcess(env);
+    cleanups.push(() => stopGently(second));
+    const before = await listOver(second);
+    expect(before.some(isInProgress)).toBe(true);
+    let documents: Document[] = [];
+    const end = Date.now() + 180_000;
+    while (Date.now() < end) {
+      documents = await listOver(second);
+      if (documents.length === names.length && !documents.some(isInProgress)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(Object.fromEntries(documents.map((document) => [document.document, document.status]))).toEqual(
+      Object.fromEntries(names.map((name) => [name, 'Ready'])),
+    );
+    await stopGently(second);
+  }, 600_000);
+});
+
+describe.each(BACKENDS)('what a crash leaves in the database, on %s', (backend) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await cleanup();
+  });
+
+  /** A document being parsed by a worker that died: its job running under an expired lease. */
+  async function crashedIngestion(name: string, text: string, attempts: number): Promise<string> {
+    const opened = await openTestDb(backend as Backend);
+    db = opened.db;
+    cleanup = opened.cleanup;
+    const blob = await new DatabaseBlobs(db).put(Readable.from([Buffer.from(text)]));
+    const { document } = await upsertDocument(db, {
+      name,
+      extension: 'md',
+      departments: ['knowledge'],
+      size: blob.size,
+      sha256: blob.sha256,
+      blobId: blob.id,
+    });
+    await db.query("UPDATE knowledge_documents SET status = 'parsing' WHERE id = $1", [document.id]);
+    await db.query(
+      `INSERT INTO jobs (queue, payload, dedupe_key, state, attempts, max_attempts, locked_by, locked_until, last_error)
+       VALUES ($1, $2::jsonb, $3, 'running', $4, 3, 'worker-that-died', now() - interval '1 second', $5)`,
+      [
+        INGEST_QUEUE,
+        JSON.stringify({ documentId: document.id }),
+        document.id,
+        attempts,
+        attempts > 1 ? 'The server stopped' : null,
+      ],
+    );
+    return document.id;
+  }
+
+  async function start() {
+    const modules = MODULES.map((module) =>
+      module.name === 'knowledge' ? createKnowledgeModule({ reconcileIntervalMs: 100 }) : module,
+    );
+    app = await buildApp({ config: testConfig(), db, modules });
+    return sessionFor(db, ADMIN);
+  }
+
+  async function waitForEnd(caller: Awaited<ReturnType<typeof start>>): Promise<Document> {
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+      const response = await app!.inject({
+        method: 'GET',
+        url: '/api/knowledge/documents',
+        headers: caller.headers,
+      });
+      const [document] = (response.json() as { documents: Document[] }).documents;
+      if (document && !isInProgress(document)) return document;
+      if (Date.now() > deadline) throw new Error(`Still ${document?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('takes up an ingestion whose worker died (expired lease) and ends it Ready', async () => {
+    await crashedIngestion('dead-worker.md', '# Lockers\n\nLockers are emptied every Friday.\n', 1);
+    const document = await waitForEnd(await start());
+    expect(document).toMatchObject({ document: 'dead-worker.md', status: 'Ready', reason: null });
+  }, 90_000);
+
+  it('fails a document whose every attempt crashed the server, with the reason', async () => {
+    await crashedIngestion('poison.md', '# Poison\n\nThis file crashed the server every time.\n', 3);
+    const document = await waitForEnd(await start());
+    expect(document.status).toBe('Failed');
+    expect(document.reason).toMatch(
+      /^Ingestion did not finish: The server stopped while working on it, 3 time\(s\)/,
+    );
+  }, 90_000);
+});

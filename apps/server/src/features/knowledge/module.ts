@@ -1,0 +1,61 @@
+// The knowledge feature as a module: its tables, its operations (training uploads and File
+// Status), the ingestion worker, a periodic check that no document is left queued or parsing
+// without a job to finish it, and the demo set on the embedded default's first start.
+import type { FeatureModule } from '../../platform/modules.js';
+import type { FeatureContext } from '../context.js';
+import { createKnowledgeHandlers } from './handlers.js';
+import { knowledgeMigrations } from './migrations.js';
+import { createIngestHandler, INGEST_QUEUE, reconcileDocuments } from './pipeline.js';
+import { seedDemoKnowledge } from './seed.js';
+
+export interface KnowledgeModuleOptions {
+  /**
+   * How often documents left without a live job are looked for, besides at start (e.g. a document
+   * whose ingestion crashed the server on every attempt: the jobs platform fails the job without
+   * running it, and this check fails the document with the job's reason).
+   * @default 15 s
+   */
+  reconcileIntervalMs?: number;
+}
+
+export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): FeatureModule {
+  const reconcileIntervalMs = options.reconcileIntervalMs ?? 15_000;
+  // One module object may serve several app instances in one process (tests): stop ends them all,
+  // which only stops the safety net; their workers stop with their own Jobs.
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    name: 'knowledge',
+    migrations: knowledgeMigrations,
+    handlers: createKnowledgeHandlers,
+    async start(context: FeatureContext) {
+      const { db, jobs, blobs, config, log } = context;
+      jobs.work(
+        INGEST_QUEUE,
+        createIngestHandler(db, blobs, { limits: { maxBytes: config.uploadMaxFileBytes } }),
+        { concurrency: 1, leaseMs: config.ingestLeaseSeconds * 1000, maxAttempts: 3 },
+      );
+      const reconcile = async () => {
+        try {
+          const changed = await reconcileDocuments(db, jobs);
+          if (changed.failed + changed.requeued > 0) log.warn(changed, 'knowledge documents reconciled');
+        } catch (error) {
+          log.error({ err: error }, 'could not reconcile knowledge documents');
+        }
+      };
+      await reconcile();
+      const timer = setInterval(reconcile, reconcileIntervalMs);
+      timer.unref();
+      timers.add(timer);
+      if (config.seedDemoKnowledge) {
+        const seeded = await seedDemoKnowledge(db, jobs, blobs);
+        if (seeded > 0) log.info({ documents: seeded }, 'demo knowledge documents queued for ingestion');
+      }
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      timers.clear();
+    },
+  };
+}
+
+export const knowledgeModule: FeatureModule = createKnowledgeModule();

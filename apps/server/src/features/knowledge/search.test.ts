@@ -1,0 +1,205 @@
+import { strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type TestDb } from '../../test/harness.js';
+import { buildPdf, buildPptx } from './demo/build-files.js';
+import { fuseByRank, searchKnowledge, usesOperators, type VectorRetriever } from './search.js';
+import { addDemoDocuments, addDocument, openKnowledgeTestDb } from './test-support.js';
+
+const staff = { role: 'STAFF' };
+const pgaMember = { role: 'PGA' };
+const admin = { role: 'CORE_ADMINS' };
+
+describe.each(BACKENDS)('searching the knowledge base on %s', (backend) => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await openKnowledgeTestDb(backend);
+    await addDemoDocuments(test.db);
+  });
+  afterAll(() => test.cleanup());
+
+  const search = (
+    query: string,
+    extra: Partial<Parameters<typeof searchKnowledge>[1]> = {},
+    options: Parameters<typeof searchKnowledge>[2] = {},
+  ) => searchKnowledge(test.db, { query, viewer: staff, ...extra }, options);
+
+  it('answers a plain question with the section that answers it, its location, a highlighted snippet and a score', async () => {
+    const [top, ...rest] = await search('How do I connect to the VPN from home?', { department: 'it' });
+    expect(top).toMatchObject({
+      documentName: 'it-onboarding-vpn-guide.md',
+      location: { headingPath: ['IT onboarding and VPN guide', 'Connecting to the VPN from home'] },
+      match: 'all',
+    });
+    expect(top!.snippet).toMatch(/\*\*VPN\*\*/);
+    expect(top!.text).toContain('GlobalProtect globe icon');
+    expect(top!.score).toBeGreaterThanOrEqual(1);
+    for (const hit of rest) expect(hit.score).toBeLessThanOrEqual(top!.score);
+  });
+
+  it('never returns a PGA document to someone without the PGA capability, wherever they ask', async () => {
+    for (const department of [undefined, 'pga', 'knowledge', 'devops_preprod'] as const) {
+      const hits = await search('go-live rollback cutover hypercare', { viewer: staff, department, k: 20 });
+      expect(
+        hits.filter((hit) => hit.documentName === 'pga-go-live-notes.txt'),
+        String(department),
+      ).toEqual([]);
+    }
+    for (const viewer of [pgaMember, admin]) {
+      const hits = await search('what would make us roll back', { viewer, department: 'pga' });
+      expect(hits[0]).toMatchObject({
+        documentName: 'pga-go-live-notes.txt',
+        location: { headingPath: ['PGA go-live notes', 'Rollback criteria'] },
+      });
+    }
+  });
+
+  it('hides a document that names PGA among other departments from people without PGA', async () => {
+    await addDocument(test.db, {
+      name: 'partner-training.md',
+      departments: ['education', 'pga'],
+      bytes: strToU8('# Partner training\n\nThe partner onboarding webinar runs every Wednesday.\n'),
+    });
+    const names = async (viewer: { role: string }) =>
+      (await search('partner onboarding webinar', { viewer, department: 'education', k: 20 })).map(
+        (hit) => hit.documentName,
+      );
+    expect(await names(staff)).not.toContain('partner-training.md');
+    expect((await names(pgaMember))[0]).toBe('partner-training.md');
+  });
+
+  it('searches the asked department and the documents of every department, not the other departments', async () => {
+    const inEducation = await search('vpn portal address', { department: 'education', k: 10 });
+    expect(inEducation.map((hit) => hit.documentName)).not.toContain('it-onboarding-vpn-guide.md');
+    const handbook = await search('annual leave carry over', { department: 'education' });
+    expect(handbook[0]?.documentName).toBe('company-handbook.md');
+    const everywhere = await search('vpn portal address');
+    expect(everywhere[0]?.documentName).toBe('it-onboarding-vpn-guide.md');
+  });
+
+  it('follows websearch syntax: quoted phrases, OR and -exclusion', async () => {
+    const phrase = await search('"load test window"', { department: 'devops_preprod', k: 10 });
+    expect(phrase.length).toBeGreaterThan(0);
+    expect(phrase.every((hit) => /load test window/i.test(hit.text))).toBe(true);
+
+    const either = await search('crashloopbackoff or hypercare', { viewer: admin, k: 10 });
+    expect(new Set(either.map((hit) => hit.documentName))).toEqual(
+      new Set(['devops-preprod-runbook.md', 'pga-go-live-notes.txt']),
+    );
+
+    const excluded = await search('vpn -globalprotect', { department: 'it', k: 10 });
+    expect(excluded.length).toBeGreaterThan(0);
+    expect(excluded.every((hit) => !/globalprotect/i.test(hit.text))).toBe(true);
+    // An operator query is taken literally: no fallback to some of its words.
+    expect(excluded.every((hit) => hit.match === 'all')).toBe(true);
+  });
+
+  it('matches other forms of a word (stemming)', async () => {
+    const hits = await search('escalating cases', { department: 'cs_preprod' });
+    expect(hits[0]?.documentName).toBe('cs-escalation-policy.html');
+  });
+
+  it('falls back to the question words it can find when no chunk holds them all', async () => {
+    const hits = await search('can I work from abroad for a few weeks?');
+    expect(hits.length).toBe(5);
+    expect(hits.some((hit) => hit.location.headingPath.includes('Remote and hybrid work'))).toBe(true);
+    expect(hits.every((hit) => hit.match === 'some' && hit.score > 0 && hit.score < 1)).toBe(true);
+    expect(await search('how do I do it?')).toEqual([]);
+    expect(await search('   ')).toEqual([]);
+  });
+
+  it('highlights with the markers asked for', async () => {
+    const [hit] = await search('hotel limit London', { highlight: { start: '<mark>', stop: '</mark>' } });
+    expect(hit?.snippet).toContain('<mark>London</mark>');
+  });
+
+  it('fuses chunks found by a vector retriever with the full-text ones, under the same visibility', async () => {
+    const chunkKeys = async (name: string) =>
+      (
+        await test.db.query<{ document_id: string; ordinal: number }>(
+          `SELECT c.document_id, c.ordinal FROM knowledge_chunks c
+           JOIN knowledge_documents d ON d.id = c.document_id AND d.generation = c.generation
+           WHERE d.name = $1 ORDER BY c.ordinal`,
+          [name],
+        )
+      ).rows.map((row) => ({ documentId: row.document_id, ordinal: row.ordinal }));
+    const [pga] = await chunkKeys('pga-go-live-notes.txt');
+    const education = await chunkKeys('education-faq.html');
+    // A retriever that answers by meaning: here the chunks it would rank nearest, best first.
+    const vectors: VectorRetriever = {
+      async nearest() {
+        return [pga!, education[1]!];
+      },
+    };
+    const hits = await search('yearly training budget', { viewer: staff, k: 5 }, { vectors });
+    expect(hits.map((hit) => hit.documentName)).not.toContain('pga-go-live-notes.txt');
+    const found = hits.find(
+      (hit) => hit.ordinal === education[1]!.ordinal && hit.documentName === 'education-faq.html',
+    );
+    expect(found?.location.headingPath.at(-1)).toBe('How much can I spend on training each year?');
+    expect(hits[0]).toBe(found);
+    const asPga = await search('yearly training budget', { viewer: pgaMember, k: 5 }, { vectors });
+    expect(asPga.some((hit) => hit.documentName === 'pga-go-live-notes.txt' && hit.match === 'vector')).toBe(
+      true,
+    );
+  });
+
+  it('gives the page of a PDF and the slide of a presentation in the location', async () => {
+    await addDocument(test.db, {
+      name: 'datacentre-move.pdf',
+      departments: ['it'],
+      bytes: await buildPdf(
+        {
+          title: 'Datacentre move',
+          sections: [
+            { heading: 'Schedule', paragraphs: ['Racks move on the first weekend of June.'] },
+            { heading: 'Network', paragraphs: ['The firewall cutover happens on Sunday night.'] },
+          ],
+        },
+        { pageBreakBeforeChapters: true },
+      ),
+    });
+    await addDocument(test.db, {
+      name: 'quarterly-review.pptx',
+      departments: ['knowledge'],
+      bytes: buildPptx([
+        { title: 'Highlights', bullets: ['Revenue grew by twelve percent.'] },
+        {
+          title: 'Hiring',
+          bullets: ['We hired forty engineers in Dublin.'],
+          notes: 'Mention the new Dublin office.',
+        },
+      ]),
+    });
+    const [firewall] = await search('firewall cutover', { department: 'it' });
+    expect(firewall).toMatchObject({
+      documentName: 'datacentre-move.pdf',
+      location: { headingPath: ['Datacentre move', 'Network'], page: 2 },
+    });
+    const [hiring] = await search('engineers hired in Dublin');
+    expect(hiring).toMatchObject({
+      documentName: 'quarterly-review.pptx',
+      location: { headingPath: ['Hiring'], slide: 2 },
+    });
+  });
+});
+
+describe('search helpers', () => {
+  it('tells websearch operators from plain questions', () => {
+    expect(usesOperators('"exact phrase"')).toBe(true);
+    expect(usesOperators('vpn -windows')).toBe(true);
+    expect(usesOperators('vpn or wifi')).toBe(true);
+    expect(usesOperators('how do I reset my pre-prod environment')).toBe(false);
+    expect(usesOperators('order of operations')).toBe(false);
+  });
+
+  it('fuses rankings by reciprocal rank: found high by both beats found first by one', () => {
+    const fused = fuseByRank(
+      [
+        ['a', 'b', 'c'],
+        ['b', 'd', 'a'],
+      ],
+      3,
+    );
+    expect(fused.map((entry) => entry.key)).toEqual(['b', 'a', 'd']);
+  });
+});

@@ -1,0 +1,369 @@
+// Retrieval: the top chunks for a question, for one viewer, with where they come from and a
+// snippet. PostgreSQL full text does the matching:
+//   1. the question as `websearch_to_tsquery('english', …)`: quoted phrases, OR, -exclusion,
+//      stemming; every word must match. Ranked by ts_rank_cd with heading and title words weighted
+//      above body words.
+//   2. when that finds fewer than k chunks and the question is plain words (no operators), its
+//      non-stop-word stems ORed, each matched stem scored by how rare it is (an IDF over the
+//      chunks) with a bonus when it is in a heading or the title. Short questions in everyday
+//      words ("can I work from abroad?") rarely share every word with the answer.
+// Visibility is part of every query, not a filter afterwards: a document naming a department the
+// viewer may not read (PGA) is never a candidate, whatever department the question is asked in.
+// Vector search plugs in through `VectorRetriever` (see `SearchOptions.vectors`): its ranking is
+// fused with the full-text one by reciprocal rank, where an embedding model and pgvector exist.
+import type { Queryable } from '../../platform/db/db.js';
+import {
+  type Department,
+  EVERY_DEPARTMENT,
+  hiddenDepartments,
+  readableDepartments,
+  type Viewer,
+} from './departments.js';
+
+export interface SearchRequest {
+  /** The question or keywords, in websearch syntax ("quoted phrase", or, -exclude). */
+  query: string;
+  /** Who asks: their role decides the restricted departments they may read. */
+  viewer: Viewer;
+  /**
+   * The department asked in: its documents and those of every department ('knowledge').
+   * Undefined or 'knowledge': every department the viewer may read.
+   */
+  department?: Department;
+  /** How many hits. @default 5 */
+  k?: number;
+  /** Markers around matching words in snippets. @default { start: '**', stop: '**' } (Markdown bold) */
+  highlight?: { start: string; stop: string };
+}
+
+export interface KnowledgeHit {
+  documentId: string;
+  documentName: string;
+  /** Position of the chunk in its document. */
+  ordinal: number;
+  location: { headingPath: string[]; page?: number; slide?: number };
+  /** A short extract around the matching words, which are wrapped in the highlight markers. */
+  snippet: string;
+  /** The whole chunk, for a model or an extractive answer to read. */
+  text: string;
+  /**
+   * Higher is better. In [1, 2) when every word of the question matched, in (0, 1) for a partial
+   * match (the share of the question's weight matched); fused scores when vectors take part.
+   */
+  score: number;
+  /** 'all' when the chunk matched the whole query, 'some' when only some of its words. */
+  match: 'all' | 'some' | 'vector';
+}
+
+/** A chunk found by vector similarity (best first). */
+export interface VectorCandidate {
+  documentId: string;
+  ordinal: number;
+}
+
+/**
+ * The seam for hybrid retrieval: given the question and the departments in scope, the chunks
+ * nearest to it by embedding, best first. Implemented where an embedding model
+ * (LLM_EMBEDDING_MODEL) and pgvector are available; without it, retrieval is full text alone.
+ */
+export interface VectorRetriever {
+  nearest(request: {
+    query: string;
+    departments: Department[];
+    hiddenDepartments: Department[];
+    k: number;
+  }): Promise<VectorCandidate[]>;
+}
+
+export interface SearchOptions {
+  vectors?: VectorRetriever;
+}
+
+const MAX_K = 50;
+/** Weights of the tsvector labels for ts_rank_cd, in the order {D, C, B, A}: body, -, title, heading. */
+const RANK_WEIGHTS = '{0.4, 0.4, 0.6, 1.0}';
+/** Bonus per matched stem (partial matches) when it appears in a heading (A) or the title (B). */
+const HEADING_BONUS = 0.5;
+const TITLE_BONUS = 0.25;
+const RRF_K = 60;
+
+/** Whether the question uses websearch operators, so it must be taken literally (no OR fallback). */
+export function usesOperators(query: string): boolean {
+  return /"/.test(query) || /(^|\s)-\S/.test(query) || /(^|\s)or(\s|$)/i.test(query);
+}
+
+/**
+ * The top-k chunks for a question, among the documents the viewer may read.
+ *
+ * @example
+ * await searchKnowledge(db, { query: 'reset my MFA', viewer: { role: 'STAFF' }, department: 'it', k: 5 })
+ */
+export async function searchKnowledge(
+  db: Queryable,
+  request: SearchRequest,
+  options: SearchOptions = {},
+): Promise<KnowledgeHit[]> {
+  const query = request.query.trim().slice(0, 2000);
+  const k = Math.min(Math.max(1, Math.floor(request.k ?? 5)), MAX_K);
+  if (!query) return [];
+  const hidden = hiddenDepartments(request.viewer);
+  const scope =
+    request.department && request.department !== EVERY_DEPARTMENT
+      ? [request.department, EVERY_DEPARTMENT]
+      : readableDepartments(request.viewer);
+  if (scope.every((department) => hidden.includes(department))) return [];
+  const headline = headlineOptions(request.highlight ?? { start: '**', stop: '**' });
+
+  const prepared = await prepareQuery(db, query);
+  const hits = await strictHits(db, prepared, scope, hidden, k, headline);
+  if (hits.length < k && !usesOperators(query)) {
+    const seen = new Set(hits.map(keyOf));
+    for (const hit of await partialHits(db, prepared, scope, hidden, k + hits.length, headline)) {
+      if (hits.length >= k) break;
+      if (!seen.has(keyOf(hit))) hits.push(hit);
+    }
+  }
+  if (!options.vectors) return hits;
+
+  const nearest = await options.vectors.nearest({ query, departments: scope, hiddenDepartments: hidden, k });
+  const fused = fuseByRank([hits.map(keyOf), nearest.map(keyOf)], k);
+  const known = new Map(hits.map((hit) => [keyOf(hit), hit]));
+  const missing = fused.filter((entry) => !known.has(entry.key)).map((entry) => entry.key);
+  for (const hit of await chunksByKey(db, missing, prepared, scope, hidden, headline))
+    known.set(keyOf(hit), hit);
+  return fused.flatMap((entry) => {
+    const hit = known.get(entry.key);
+    return hit ? [{ ...hit, score: entry.score }] : [];
+  });
+}
+
+function keyOf(hit: { documentId: string; ordinal: number }): string {
+  return `${hit.documentId}:${hit.ordinal}`;
+}
+
+/**
+ * Reciprocal rank fusion of several rankings (lists of keys, best first): each key scores
+ * sum(1 / (60 + rank)); the best `k` come back, best first.
+ */
+export function fuseByRank(
+  rankings: readonly (readonly string[])[],
+  k: number,
+): Array<{ key: string; score: number }> {
+  const scores = new Map<string, number>();
+  for (const ranking of rankings) {
+    ranking.forEach((key, index) => {
+      scores.set(key, (scores.get(key) ?? 0) + 1 / (RRF_K + index + 1));
+    });
+  }
+  return [...scores.entries()]
+    .map(([key, score]) => ({ key, score }))
+    .sort((left, right) => right.score - left.score)
+    .slice(0, k);
+}
+
+function headlineOptions(highlight: { start: string; stop: string }): string {
+  const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+  return [
+    `StartSel=${quote(highlight.start)}`,
+    `StopSel=${quote(highlight.stop)}`,
+    'MaxWords=30',
+    'MinWords=15',
+    'ShortWord=2',
+    'MaxFragments=3',
+    `FragmentDelimiter=${quote(' … ')}`,
+  ].join(', ');
+}
+
+interface HitRow {
+  document_id: string;
+  name: string;
+  ordinal: number;
+  heading_path: string[];
+  page: number | null;
+  slide: number | null;
+  text: string;
+  snippet: string;
+  score: number | string;
+}
+
+function toHit(row: HitRow, match: KnowledgeHit['match']): KnowledgeHit {
+  return {
+    documentId: row.document_id,
+    documentName: row.name,
+    ordinal: row.ordinal,
+    location: {
+      headingPath: row.heading_path,
+      ...(row.page !== null ? { page: row.page } : {}),
+      ...(row.slide !== null ? { slide: row.slide } : {}),
+    },
+    snippet: row.snippet,
+    text: row.text,
+    score: Number(row.score),
+    match,
+  };
+}
+
+/**
+ * The question as tsqueries, computed once so the searches below plan with constants (and the
+ * planner can pick the GIN index): `strict` in websearch syntax, `anyStem` every stem ORed
+ * (snippets are cut around any of them: an AND query finds no fragment when some words match only
+ * the heading), and the stems themselves.
+ */
+interface PreparedQuery {
+  strict: string;
+  anyStem: string | null;
+  stems: string[];
+}
+
+async function prepareQuery(db: Queryable, query: string): Promise<PreparedQuery> {
+  const { rows } = await db.query<{ strict: string; stems: string[] | null }>(
+    `SELECT websearch_to_tsquery('english', $1)::text AS strict,
+            tsvector_to_array(to_tsvector('english', $1)) AS stems`,
+    [query],
+  );
+  const stems = rows[0]?.stems ?? [];
+  return {
+    strict: rows[0]?.strict ?? '',
+    anyStem: stems.length > 0 ? stems.map((stem) => tsqueryTerm(stem)).join(' | ') : null,
+    stems,
+  };
+}
+
+/** A lexeme as a tsquery operand (quoted), with an optional weight restriction such as ':A'. */
+export function tsqueryTerm(lexeme: string, weights = ''): string {
+  return `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'${weights}`;
+}
+
+/**
+ * The current generation of chunks of documents in scope that the viewer may read, as `c` joined
+ * to `d` ($2 departments in scope, $3 hidden departments). A document being re-ingested (queued,
+ * parsing) keeps answering from its previous generation until the new one switches in; failed and
+ * no-text outcomes leave no chunks.
+ */
+const VISIBLE_CHUNKS = `knowledge_chunks c
+  JOIN knowledge_documents d ON d.id = c.document_id AND d.generation = c.generation
+  WHERE d.departments && $2::text[] AND NOT (d.departments && $3::text[])`;
+
+async function strictHits(
+  db: Queryable,
+  prepared: PreparedQuery,
+  scope: Department[],
+  hidden: Department[],
+  k: number,
+  headline: string,
+): Promise<KnowledgeHit[]> {
+  if (!prepared.strict) return [];
+  const { rows } = await db.query<HitRow>(
+    `WITH ranked AS (
+       SELECT c.document_id, d.name, c.ordinal, c.heading_path, c.page, c.slide, c.text,
+              1 + ts_rank_cd('${RANK_WEIGHTS}'::float4[], c.tsv, $1::tsquery, 1 | 32) AS score
+       FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $1::tsquery
+       ORDER BY score DESC, d.name, c.ordinal
+       LIMIT $4
+     )
+     SELECT ranked.*, ts_headline('english', ranked.text, $6::tsquery, $5) AS snippet
+     FROM ranked ORDER BY score DESC, name, ordinal`,
+    [prepared.strict, scope, hidden, k, headline, prepared.anyStem ?? prepared.strict],
+  );
+  return rows.map((row) => toHit(row, 'all'));
+}
+
+/** Chunks ranked by score before the density tie-break picks the final k among them. */
+const PARTIAL_POOL = 50;
+
+async function partialHits(
+  db: Queryable,
+  prepared: PreparedQuery,
+  scope: Department[],
+  hidden: Department[],
+  k: number,
+  headline: string,
+): Promise<KnowledgeHit[]> {
+  if (prepared.stems.length === 0 || !prepared.anyStem) return [];
+  // One index lookup per stem (each a constant, so the planner uses the GIN index and reads no
+  // chunk's tsvector): which current, visible chunks hold it. Document frequencies, and so the IDF,
+  // come from those rows within the visible scope; whether the stem is in a heading or the title
+  // is read from the small heading_tsv. Only the best few chunks are then ranked by ts_rank_cd.
+  const stems = prepared.stems.slice(0, 32);
+  const first = 7;
+  const lookups = stems
+    .map(
+      (_, index) =>
+        `SELECT ${index} AS stem, c.document_id, c.ordinal,
+                c.heading_tsv @@ $${first + index * 3 + 1}::tsquery AS in_heading,
+                c.heading_tsv @@ $${first + index * 3 + 2}::tsquery AS in_title
+         FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $${first + index * 3}::tsquery`,
+    )
+    .join('\n       UNION ALL\n       ');
+  const { rows } = await db.query<HitRow>(
+    `WITH pairs AS MATERIALIZED (
+       ${lookups}
+     ),
+     total AS (
+       SELECT greatest(sum(d.chunk_count), 1)::float8 AS n FROM knowledge_documents d
+       WHERE d.departments && $2::text[] AND NOT (d.departments && $3::text[])
+     ),
+     idf AS (
+       SELECT stems.stem, ln(1 + (total.n - count(pairs.stem) + 0.5) / (count(pairs.stem) + 0.5)) AS idf
+       FROM total, generate_series(0, $6::int - 1) AS stems(stem) LEFT JOIN pairs ON pairs.stem = stems.stem
+       GROUP BY stems.stem, total.n
+     ),
+     best AS (SELECT sum(idf) * (1 + ${HEADING_BONUS} + ${TITLE_BONUS}) AS total FROM idf),
+     pool AS (
+       SELECT pairs.document_id, pairs.ordinal,
+              sum(idf.idf * (1 + CASE WHEN pairs.in_heading THEN ${HEADING_BONUS} ELSE 0 END
+                                 + CASE WHEN pairs.in_title THEN ${TITLE_BONUS} ELSE 0 END)) / best.total AS score
+       FROM pairs JOIN idf ON idf.stem = pairs.stem, best
+       GROUP BY pairs.document_id, pairs.ordinal, best.total
+       ORDER BY score DESC
+       LIMIT ${PARTIAL_POOL}
+     ),
+     top AS (
+       SELECT pool.document_id, pool.ordinal, pool.score, d.name, c.heading_path, c.page, c.slide, c.text,
+              ts_rank_cd('${RANK_WEIGHTS}'::float4[], c.tsv, $1::tsquery, 1) AS density
+       FROM pool
+         JOIN knowledge_documents d ON d.id = pool.document_id
+         JOIN knowledge_chunks c
+           ON c.document_id = pool.document_id AND c.generation = d.generation AND c.ordinal = pool.ordinal
+       ORDER BY pool.score DESC, density DESC, d.name, pool.ordinal
+       LIMIT $4
+     )
+     SELECT top.*, ts_headline('english', top.text, $1::tsquery, $5) AS snippet
+     FROM top ORDER BY score DESC, density DESC, name, ordinal`,
+    [
+      prepared.anyStem,
+      scope,
+      hidden,
+      k,
+      headline,
+      stems.length,
+      ...stems.flatMap((stem) => [tsqueryTerm(stem), tsqueryTerm(stem, ':A'), tsqueryTerm(stem, ':B')]),
+    ],
+  );
+  return rows.map((row) => ({ ...toHit(row, 'some'), score: Math.min(Number(row.score), 0.999) }));
+}
+
+/** Chunks found by another retriever, with the same visibility rules and snippets. */
+async function chunksByKey(
+  db: Queryable,
+  keys: string[],
+  prepared: PreparedQuery,
+  scope: Department[],
+  hidden: Department[],
+  headline: string,
+): Promise<KnowledgeHit[]> {
+  if (keys.length === 0) return [];
+  const documentIds = keys.map((key) => key.slice(0, key.lastIndexOf(':')));
+  const ordinals = keys.map((key) => Number(key.slice(key.lastIndexOf(':') + 1)));
+  const { rows } = await db.query<HitRow>(
+    `WITH q AS (SELECT $1::tsquery AS query)
+     SELECT c.document_id, d.name, c.ordinal, c.heading_path, c.page, c.slide, c.text, 0 AS score,
+            ts_headline('english', c.text, coalesce(q.query, ''::tsquery), $6) AS snippet
+     FROM q, unnest($4::uuid[], $5::int[]) AS wanted(document_id, ordinal)
+       JOIN knowledge_chunks c ON c.document_id = wanted.document_id AND c.ordinal = wanted.ordinal
+       JOIN knowledge_documents d ON d.id = c.document_id AND d.generation = c.generation
+     WHERE d.departments && $2::text[] AND NOT (d.departments && $3::text[])`,
+    [prepared.anyStem ?? '', scope, hidden, documentIds, ordinals, headline],
+  );
+  return rows.map((row) => toHit(row, 'vector'));
+}

@@ -1,0 +1,261 @@
+// Storage queries of the knowledge module: documents with their ingestion status, and the atomic
+// switch of a document's chunks. Plain SQL against `Queryable`, the same on PGlite and PostgreSQL.
+import type { Db, Queryable } from '../../platform/db/db.js';
+import type { Chunk } from './chunk.js';
+import type { Department } from './departments.js';
+
+export const DOCUMENT_STATUSES = [
+  'queued',
+  'parsing',
+  'ready',
+  'no_text',
+  'failed',
+  'unsupported_legacy',
+] as const;
+
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export interface KnowledgeDocument {
+  id: string;
+  name: string;
+  extension: string;
+  departments: Department[];
+  size: number;
+  sha256: string;
+  blobId: string | null;
+  status: DocumentStatus;
+  reason: string | null;
+  version: number;
+  generation: number;
+  chunkCount: number;
+  uploadedBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface DocumentRow {
+  id: string;
+  name: string;
+  extension: string;
+  departments: Department[];
+  size: string | number;
+  sha256: string;
+  blob_id: string | null;
+  status: DocumentStatus;
+  reason: string | null;
+  version: number;
+  generation: number;
+  chunk_count: number;
+  uploaded_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, name, extension, departments, size, sha256, blob_id, status, reason, version, generation,
+  chunk_count, uploaded_by, created_at, updated_at`;
+
+function toDocument(row: DocumentRow): KnowledgeDocument {
+  return {
+    id: row.id,
+    name: row.name,
+    extension: row.extension,
+    departments: row.departments,
+    size: Number(row.size),
+    sha256: row.sha256,
+    blobId: row.blob_id,
+    status: row.status,
+    reason: row.reason,
+    version: row.version,
+    generation: row.generation,
+    chunkCount: row.chunk_count,
+    uploadedBy: row.uploaded_by,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+export interface NewDocument {
+  name: string;
+  extension: string;
+  departments: Department[];
+  size: number;
+  sha256: string;
+  blobId?: string | null;
+  uploadedBy?: string | null;
+}
+
+/**
+ * Records an upload as a queued document. A document of the same name is replaced: its
+ * departments, bytes and version change at once, while its current chunks keep answering until the
+ * new version's ingestion switches them. Returns the document with the version to ingest, and the
+ * blob it held before (for the caller to delete once nothing refers to it).
+ */
+export async function upsertDocument(
+  db: Queryable,
+  document: NewDocument,
+): Promise<{ document: KnowledgeDocument; previousBlobId: string | null }> {
+  const { rows } = await db.query<DocumentRow & { previous_blob_id: string | null }>(
+    `WITH previous AS (SELECT blob_id FROM knowledge_documents WHERE name = $1)
+     INSERT INTO knowledge_documents (name, extension, departments, size, sha256, blob_id, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (name) DO UPDATE SET
+       extension = EXCLUDED.extension, departments = EXCLUDED.departments, size = EXCLUDED.size,
+       sha256 = EXCLUDED.sha256, blob_id = EXCLUDED.blob_id, uploaded_by = EXCLUDED.uploaded_by,
+       status = 'queued', reason = NULL, version = knowledge_documents.version + 1, updated_at = now()
+     RETURNING ${COLUMNS}, (SELECT blob_id FROM previous) AS previous_blob_id`,
+    [
+      document.name,
+      document.extension,
+      document.departments,
+      document.size,
+      document.sha256,
+      document.blobId ?? null,
+      document.uploadedBy ?? null,
+    ],
+  );
+  const row = rows[0]!;
+  const previousBlobId =
+    row.previous_blob_id && row.previous_blob_id !== row.blob_id ? row.previous_blob_id : null;
+  return { document: toDocument(row), previousBlobId };
+}
+
+export async function findDocument(db: Queryable, id: string): Promise<KnowledgeDocument | undefined> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM knowledge_documents WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] ? toDocument(rows[0]) : undefined;
+}
+
+/** Every document, most recently changed first. */
+export async function listDocuments(db: Queryable): Promise<KnowledgeDocument[]> {
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM knowledge_documents ORDER BY updated_at DESC, name`,
+  );
+  return rows.map(toDocument);
+}
+
+/** Queues a document again (re-ingest): a new version, so a running ingestion of the old one cannot land. */
+export async function requeueDocument(db: Queryable, id: string): Promise<KnowledgeDocument | undefined> {
+  const { rows } = await db.query<DocumentRow>(
+    `UPDATE knowledge_documents SET status = 'queued', reason = NULL, version = version + 1, updated_at = now()
+     WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id],
+  );
+  return rows[0] ? toDocument(rows[0]) : undefined;
+}
+
+/** Deletes a document and its chunks; returns it (with its blob id) when it existed. */
+export async function deleteDocument(db: Queryable, id: string): Promise<KnowledgeDocument | undefined> {
+  const { rows } = await db.query<DocumentRow>(
+    `DELETE FROM knowledge_documents WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id],
+  );
+  return rows[0] ? toDocument(rows[0]) : undefined;
+}
+
+/** Marks the version as being parsed; false when a newer upload or re-ingest superseded it. */
+export async function markParsing(db: Queryable, id: string, version: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE knowledge_documents SET status = 'parsing', reason = NULL, updated_at = now()
+     WHERE id = $1 AND version = $2`,
+    [id, version],
+  );
+  return rowCount > 0;
+}
+
+/** Marks the version failed with a reason (e.g. when its job gave up); false when superseded. */
+export async function markFailed(
+  db: Queryable,
+  id: string,
+  version: number,
+  reason: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE knowledge_documents SET status = 'failed', reason = $3, updated_at = now()
+     WHERE id = $1 AND version = $2`,
+    [id, version, reason],
+  );
+  return rowCount > 0;
+}
+
+export interface IngestionOutcome {
+  documentId: string;
+  /** The version that was parsed. */
+  version: number;
+  status: Exclude<DocumentStatus, 'queued' | 'parsing'>;
+  reason?: string | null;
+  /** The chunks to answer from (none unless the status is ready). */
+  chunks: readonly Chunk[];
+  /** Document title stored beside each chunk for search. */
+  title: string;
+}
+
+const INSERT_BATCH = 500;
+
+// PGlite runs no autovacuum, so nothing refreshes the planner's statistics: without them it
+// misjudges how many chunks a search term matches and scans instead of using the GIN index.
+// Re-analyse after enough chunks changed (PostgreSQL's autovacuum does this by itself).
+const changedSinceAnalyze = new WeakMap<Db, number>();
+
+async function refreshStatistics(db: Db, changedChunks: number): Promise<void> {
+  if (db.kind !== 'pglite') return;
+  const changed = (changedSinceAnalyze.get(db) ?? Number.POSITIVE_INFINITY) + changedChunks;
+  const { rows } = await db.query<{ total: string }>(
+    'SELECT coalesce(sum(chunk_count), 0) AS total FROM knowledge_documents',
+  );
+  if (changed < Math.max(200, Number(rows[0]?.total ?? 0) * 0.2)) {
+    changedSinceAnalyze.set(db, changed);
+    return;
+  }
+  await db.exec('ANALYZE knowledge_documents; ANALYZE knowledge_chunks');
+  changedSinceAnalyze.set(db, 0);
+}
+
+/**
+ * Lands an ingestion in one transaction: writes its chunks as a new generation, switches the
+ * document to it with its final status, and drops every other generation. Searches see either the
+ * old chunks or the new ones, never a mix. Returns false (and changes nothing) when the document
+ * was deleted or a newer version superseded the one parsed.
+ */
+export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<boolean> {
+  let replaced = 0;
+  const landed = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ version: number; generation: number }>(
+      'SELECT version, generation FROM knowledge_documents WHERE id = $1 FOR UPDATE',
+      [outcome.documentId],
+    );
+    const current = rows[0];
+    if (!current || current.version !== outcome.version) return false;
+    const generation = current.generation + 1;
+    for (let start = 0; start < outcome.chunks.length; start += INSERT_BATCH) {
+      const batch = outcome.chunks.slice(start, start + INSERT_BATCH).map((chunk) => ({
+        ordinal: chunk.ordinal,
+        heading_path: chunk.headingPath,
+        heading: chunk.headingPath.join(' › '),
+        page: chunk.page ?? null,
+        slide: chunk.slide ?? null,
+        text: chunk.text,
+      }));
+      await tx.query(
+        `INSERT INTO knowledge_chunks (document_id, generation, ordinal, heading_path, heading, page, slide, title, text)
+         SELECT $1, $2, r.ordinal, r.heading_path, r.heading, r.page, r.slide, $3, r.text
+         FROM jsonb_to_recordset($4::jsonb)
+           AS r(ordinal integer, heading_path text[], heading text, page integer, slide integer, text text)`,
+        [outcome.documentId, generation, outcome.title, JSON.stringify(batch)],
+      );
+    }
+    await tx.query(
+      `UPDATE knowledge_documents SET generation = $2, status = $3, reason = $4, chunk_count = $5, updated_at = now()
+       WHERE id = $1`,
+      [outcome.documentId, generation, outcome.status, outcome.reason ?? null, outcome.chunks.length],
+    );
+    const deleted = await tx.query(
+      'DELETE FROM knowledge_chunks WHERE document_id = $1 AND generation <> $2',
+      [outcome.documentId, generation],
+    );
+    replaced = deleted.rowCount + outcome.chunks.length;
+    return true;
+  });
+  if (landed) await refreshStatistics(db, replaced);
+  return landed;
+}

@@ -1,0 +1,111 @@
+// Deactivation keeps a person out without deleting them: a deleted user who signs in again through
+// single sign-on is created anew with the default role, a deactivated one is refused (SSO callback,
+// sessions and tokens alike) until an administrator reactivates them.
+import { recordAudit } from '../../platform/audit/audit.js';
+import { requireIdentity } from '../../platform/auth/authorize.js';
+import type { Identity } from '../../platform/auth/identity.js';
+import type { Queryable } from '../../platform/db/db.js';
+import type { Handlers } from '../../platform/http/contract.js';
+import { conflict, forbidden, notFound } from '../../platform/http/errors.js';
+import { isUnrestrictedGranter } from '../../platform/rbac/delegation.js';
+import { ADMIN_ROLE } from '../../platform/rbac/features.js';
+import type { FeatureContext } from '../context.js';
+import { assertAdminRemains, normalizeEmail, type UserProfile } from './store.js';
+
+/**
+ * Refuses (403) a caller outside CORE_ADMINS acting on users whose role group holds a feature the
+ * caller lacks: delegated `user_update` must not lock out those above it (the rule of
+ * platform/rbac/delegation.ts).
+ */
+async function assertMayActOn(tx: Queryable, identity: Identity, roles: ReadonlySet<string>): Promise<void> {
+  if (isUnrestrictedGranter(identity)) return;
+  const { rows } = await tx.query<{ role_name: string; feature: string }>(
+    'SELECT role_name, feature FROM role_group_features WHERE role_name = ANY($1::text[])',
+    [[...roles]],
+  );
+  const above = [
+    ...new Set(rows.filter((row) => !identity.features.has(row.feature)).map((row) => row.role_name)),
+  ];
+  if (above.length > 0) {
+    throw forbidden(
+      `You cannot deactivate or reactivate members of ${above.map((role) => `'${role}'`).join(', ')}: ` +
+        `their role group holds features you do not hold yourself; only ${ADMIN_ROLE} members can.`,
+    );
+  }
+}
+
+/**
+ * Deactivates (`isActive` false) or reactivates users, in a transaction: 404 for an unknown e-mail,
+ * 409 for the caller's own account or the last active CORE_ADMINS member. Deactivation ends the
+ * users' sessions. Answers every target's profile and the e-mails whose state changed.
+ */
+export async function setUsersActive(
+  tx: Queryable,
+  identity: Identity,
+  emails: readonly string[],
+  isActive: boolean,
+): Promise<{ profiles: UserProfile[]; changed: string[] }> {
+  const targets = new Set(emails.map(normalizeEmail));
+  const { rows: users } = await tx.query<UserProfile & { id: string; is_active: boolean }>(
+    'SELECT id, email, name, role, is_active FROM users WHERE email = ANY($1::text[]) ORDER BY email FOR UPDATE',
+    [[...targets]],
+  );
+  const unknown = [...targets].filter((email) => !users.some((user) => user.email === email));
+  if (unknown.length > 0) throw notFound(`No user with the e-mail ${unknown.join(', ')} exists.`);
+  if (!isActive && targets.has(identity.user.email)) {
+    throw conflict('You cannot deactivate your own account.');
+  }
+  await assertMayActOn(tx, identity, new Set(users.map((user) => user.role)));
+  if (!isActive) await assertAdminRemains(tx, targets, (list) => `deactivate ${list}`);
+
+  const changed = users.filter((user) => user.is_active !== isActive);
+  const ids = changed.map((user) => user.id);
+  if (ids.length > 0) {
+    await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = ANY($1::uuid[])', [
+      ids,
+      isActive,
+    ]);
+    // Signed-in browsers of a deactivated user are out at once; tokens are refused while inactive.
+    if (!isActive) await tx.query('DELETE FROM sessions WHERE user_id = ANY($1::uuid[])', [ids]);
+  }
+  return {
+    profiles: users.map((user) => ({
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      is_active: isActive,
+    })),
+    changed: changed.map((user) => user.email),
+  };
+}
+
+function describeEmails(verb: string, emails: readonly string[]): string {
+  return emails.length === 1
+    ? `Successfully ${verb} user ${emails[0]}.`
+    : `Successfully ${verb} users ${emails.join(', ')}.`;
+}
+
+export function createUserActivationHandlers({ db }: FeatureContext): Handlers {
+  return {
+    async setUsersActive(request) {
+      const identity = requireIdentity(request);
+      const { emails, is_active: isActive } = request.body as { emails: string[]; is_active: boolean };
+      const { profiles } = await db.transaction(async (tx) => {
+        const result = await setUsersActive(tx, identity, emails, isActive);
+        for (const email of result.changed) {
+          await recordAudit(tx, {
+            actor: identity.user.email,
+            action: isActive ? 'user.reactivate' : 'user.deactivate',
+            target: email,
+          });
+        }
+        return result;
+      });
+      const message = describeEmails(
+        isActive ? 'reactivated' : 'deactivated',
+        profiles.map((profile) => profile.email),
+      );
+      return { message, user_profiles: profiles };
+    },
+  };
+}

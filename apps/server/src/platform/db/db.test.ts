@@ -1,0 +1,111 @@
+// Named queries (QueryOptions.name), the prepared statements of the authentication hot path: they
+// answer what the same query answers unnamed, survive schema changes, keep errors, and on PGlite
+// (one session for everyone) never run inside another caller's transaction.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../test/harness.js';
+import { type Db, openPglite, openPostgres } from './db.js';
+
+async function openEmptyDb(backend: string): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const db = await openPglite();
+    return { db, cleanup: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, { schema, max: 2 });
+  return {
+    db,
+    async cleanup() {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+/** A fresh table per test (named after it) with two rows. */
+async function createItems(db: Db, table: string): Promise<void> {
+  await db.exec(`CREATE TABLE ${table} (
+    id integer PRIMARY KEY,
+    label text NOT NULL,
+    tags text[] NOT NULL DEFAULT '{}',
+    seen_at timestamptz
+  )`);
+  await db.query(`INSERT INTO ${table} (id, label, tags, seen_at) VALUES
+    (1, 'one', '{a,b}', '2026-01-02T03:04:05Z'), (2, 'two', '{}', NULL)`);
+}
+
+const BY_ID = 'SELECT id, label, tags, seen_at FROM items_a WHERE id = $1';
+
+describe.each(BACKENDS)('named queries on %s', (backend) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await openEmptyDb(backend));
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it('answer the rows, types and counts the unnamed query answers, call after call', async () => {
+    await createItems(db, 'items_a');
+    for (const id of [1, 2, 3, 1, 1, 1, 1, 1, 1, 2]) {
+      const named = await db.query(BY_ID, [id], { name: 'items_by_id' });
+      const unnamed = await db.query(BY_ID, [id]);
+      expect(named).toEqual(unnamed);
+    }
+    const first = await db.query<{ tags: string[]; seen_at: Date }>(BY_ID, [1], { name: 'items_by_id' });
+    expect(first.rows[0]!.tags).toEqual(['a', 'b']);
+    expect(first.rows[0]!.seen_at).toEqual(new Date('2026-01-02T03:04:05Z'));
+    const update = await db.query('UPDATE items_a SET label = $2 WHERE id >= $1', [1, 'x'], {
+      name: 'items_relabel',
+    });
+    expect(update.rowCount).toBe(2);
+    expect((await db.query(BY_ID, [2], { name: 'items_by_id' })).rows[0]).toMatchObject({ label: 'x' });
+  });
+
+  it('answer again after a schema change alters their result, and keep database errors', async () => {
+    await createItems(db, 'items_b');
+    const all = 'SELECT * FROM items_b WHERE id = $1';
+    expect(Object.keys((await db.query(all, [1], { name: 'items_all' })).rows[0]!)).toHaveLength(4);
+    await db.exec('ALTER TABLE items_b ADD COLUMN extra text');
+    expect((await db.query(all, [1], { name: 'items_all' })).rows[0]).toHaveProperty('extra', null);
+
+    await expect(
+      db.query('INSERT INTO items_b (id, label) VALUES ($1, $2)', [1, 'dup'], { name: 'items_insert' }),
+    ).rejects.toMatchObject({ code: '23505' });
+    // The failed call left the connection usable and the statement reusable.
+    const inserted = await db.query('INSERT INTO items_b (id, label) VALUES ($1, $2)', [3, 'three'], {
+      name: 'items_insert',
+    });
+    expect(inserted.rowCount).toBe(1);
+    await expect(db.query('SELECT nope FROM items_b', [], { name: 'items_bad' })).rejects.toMatchObject({
+      code: '42703',
+    });
+  });
+
+  it('never see what another caller writes in a transaction that rolls back', async () => {
+    await createItems(db, 'items_c');
+    let reachedInsert!: () => void;
+    const inserted = new Promise<void>((resolve) => {
+      reachedInsert = resolve;
+    });
+    const transaction = db.transaction(async (tx) => {
+      await tx.query("INSERT INTO items_c (id, label) VALUES (10, 'uncommitted')");
+      reachedInsert();
+      // The named query is issued while this transaction is open, then the transaction fails.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('roll back');
+    });
+    await inserted;
+    const count = db
+      .query<{ count: number }>('SELECT count(*)::int AS count FROM items_c', [], { name: 'items_count' })
+      .then((result) => result.rows[0]!.count);
+    await expect(transaction).rejects.toThrow('roll back');
+    expect(await count).toBe(2);
+    expect((await db.query('SELECT count(*)::int AS count FROM items_c')).rows[0]).toEqual({ count: 2 });
+  });
+});

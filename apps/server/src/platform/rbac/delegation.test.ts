@@ -1,0 +1,204 @@
+// Delegated administration never escalates: a role group holding only some administrative features
+// cannot use them to reach CORE_ADMINS or features it lacks, by session or by token.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addUser,
+  BACKENDS,
+  type Caller,
+  call,
+  sessionFor,
+  startTestServer,
+  type TestServer,
+  tokenFor,
+} from '../../test/harness.js';
+
+describe.each(BACKENDS)('delegated administration on %s', (backend) => {
+  let server: TestServer;
+  let admin: Caller;
+  let userManager: Caller;
+  let userManagerToken: Caller;
+  let roleEditor: Caller;
+  let creator: Caller;
+
+  const post = (caller: Caller, url: string, payload: unknown) =>
+    call(server.app, caller, { method: 'POST', url, payload: payload as Record<string, unknown> });
+  const roleOf = async (email: string) =>
+    (await server.db.query<{ role: string }>('SELECT role FROM users WHERE email = $1', [email])).rows[0]
+      ?.role;
+  const featuresOf = async (role: string) =>
+    (
+      await server.db.query<{ feature: string }>(
+        'SELECT feature FROM role_group_features WHERE role_name = $1 ORDER BY feature',
+        [role],
+      )
+    ).rows.map((row) => row.feature);
+  const auditCount = async () =>
+    Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM audit_events')).rows[0]!.n);
+  const expectRefused = (response: { statusCode: number; json: () => { error: string; code: string } }) => {
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: expect.any(String), code: 'forbidden' });
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    const groups: Array<[string, string[]]> = [
+      ['USER_MANAGERS', ['landing', 'user_view', 'user_update']],
+      ['ROLE_EDITORS', ['landing', 'role_group_view', 'role_group_update_add']],
+      ['CREATORS', ['landing', 'chat', 'profile_create', 'role_group_create']],
+      ['LANDING_ONLY', ['landing']],
+    ];
+    for (const [name, features] of groups) {
+      await server.db.query('INSERT INTO role_groups (name) VALUES ($1)', [name]);
+      await server.db.query(
+        'INSERT INTO role_group_features (role_name, feature) SELECT $1, unnest($2::text[])',
+        [name, features],
+      );
+    }
+    await addUser(server.db, 'manager@example.com', 'USER_MANAGERS');
+    await addUser(server.db, 'editor@example.com', 'ROLE_EDITORS');
+    await addUser(server.db, 'creator@example.com', 'CREATORS');
+    admin = await sessionFor(server.db, 'admin@example.com');
+    userManager = await sessionFor(server.db, 'manager@example.com');
+    userManagerToken = await tokenFor(server.db, 'manager@example.com');
+    roleEditor = await sessionFor(server.db, 'editor@example.com');
+    creator = await sessionFor(server.db, 'creator@example.com');
+  });
+  afterAll(() => server.close());
+
+  it('a user_update holder cannot move themselves or anyone into CORE_ADMINS, by session or token', async () => {
+    const before = await auditCount();
+    for (const caller of [userManager, userManagerToken]) {
+      for (const emails of [
+        ['manager@example.com'],
+        ['staff@example.com'],
+        ['staff@example.com', 'pga@example.com'],
+      ]) {
+        const response = await post(caller, '/api/users/roles/update', { emails, role: 'CORE_ADMINS' });
+        expectRefused(response);
+      }
+    }
+    const refused = await post(userManager, '/api/users/roles/update', {
+      emails: ['staff@example.com'],
+      role: 'CORE_ADMINS',
+    });
+    expect(refused.json().error).toContain("You cannot give the role group 'CORE_ADMINS'");
+    expect(await roleOf('manager@example.com')).toBe('USER_MANAGERS');
+    expect(await roleOf('staff@example.com')).toBe('STAFF');
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('a user_update holder cannot give a role group holding features they lack, nor change their own', async () => {
+    // STAFF holds chat, tokens... which the user managers do not.
+    expectRefused(
+      await post(userManager, '/api/users/roles/update', { emails: ['pga@example.com'], role: 'STAFF' }),
+    );
+    const own = await post(userManager, '/api/users/roles/update', {
+      emails: ['MANAGER@example.com'],
+      role: 'LANDING_ONLY',
+    });
+    expectRefused(own);
+    expect(own.json().error).toBe('You cannot change your own role group; ask a CORE_ADMINS member.');
+    expect(await roleOf('manager@example.com')).toBe('USER_MANAGERS');
+  });
+
+  it('a user_update holder can give a role group whose features they all hold', async () => {
+    const response = await post(userManager, '/api/users/roles/update', {
+      emails: ['pga@example.com'],
+      role: 'LANDING_ONLY',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await roleOf('pga@example.com')).toBe('LANDING_ONLY');
+  });
+
+  it('a role_group_update_add holder cannot add features it lacks to its own group or any other', async () => {
+    for (const role_name of ['ROLE_EDITORS', 'LANDING_ONLY']) {
+      const response = await post(roleEditor, '/api/roles/update', {
+        role_name,
+        feature_names: ['profile_create', 'landing'],
+        action: 'add',
+      });
+      expectRefused(response);
+      expect(response.json().error).toContain('profile_create');
+      expect(response.json().error).not.toContain('landing');
+    }
+    expect(await featuresOf('ROLE_EDITORS')).toEqual(['landing', 'role_group_update_add', 'role_group_view']);
+    expect(await featuresOf('LANDING_ONLY')).toEqual(['landing']);
+
+    const held = await post(roleEditor, '/api/roles/update', {
+      role_name: 'LANDING_ONLY',
+      feature_names: ['role_group_view'],
+      action: 'add',
+    });
+    expect(held.statusCode).toBe(200);
+    expect(await featuresOf('LANDING_ONLY')).toEqual(['landing', 'role_group_view']);
+  });
+
+  it('a creator cannot add a user to a role group, nor create one, with features it lacks', async () => {
+    expectRefused(
+      await post(creator, '/api/users/create', {
+        email: 'new-admin@example.com',
+        name: 'New',
+        role: 'CORE_ADMINS',
+      }),
+    );
+    expect(await roleOf('new-admin@example.com')).toBeUndefined();
+    expectRefused(
+      await post(creator, '/api/roles/create', { role: 'POWER', feature_names: ['landing', 'user_update'] }),
+    );
+    expect(await featuresOf('POWER')).toEqual([]);
+
+    const group = await post(creator, '/api/roles/create', {
+      role: 'CHATTERS',
+      feature_names: ['landing', 'chat'],
+    });
+    expect(group.statusCode).toBe(200);
+    const user = await post(creator, '/api/users/create', {
+      email: 'lo@example.com',
+      name: 'Lo',
+      role: 'CHATTERS',
+    });
+    expect(user.statusCode).toBe(200);
+    // LANDING_ONLY gained role_group_view above, which creators do not hold.
+    expectRefused(
+      await post(creator, '/api/users/create', {
+        email: 'lo2@example.com',
+        name: 'Lo',
+        role: 'LANDING_ONLY',
+      }),
+    );
+  });
+
+  it('still answers 404 for an unknown role group and 400 for unknown features', async () => {
+    const missing = await post(userManager, '/api/users/roles/update', {
+      emails: ['lo@example.com'],
+      role: 'NOPE',
+    });
+    expect(missing.statusCode).toBe(404);
+    const unknown = await post(creator, '/api/roles/create', {
+      role: 'ODD',
+      feature_names: ['landing', 'flying'],
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('CORE_ADMINS members grant anything, their own role group included', async () => {
+    expect(
+      (await post(admin, '/api/users/roles/update', { emails: ['staff@example.com'], role: 'CORE_ADMINS' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(admin, '/api/roles/update', {
+          role_name: 'LANDING_ONLY',
+          feature_names: ['profile_delete'],
+          action: 'add',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(admin, '/api/users/roles/update', { emails: ['admin@example.com'], role: 'STAFF' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await roleOf('admin@example.com')).toBe('STAFF');
+  });
+});
