@@ -11,6 +11,7 @@ export default defineConfig({
       ? [
           { find: /^@digital-assistant\/sdk$/, replacement: sdkSource('index.ts') },
           { find: /^@digital-assistant\/sdk\/features$/, replacement: sdkSource('features.ts') },
+          { find: /^@digital-assistant\/sdk\/testing$/, replacement: sdkSource('testing/index.ts') },
         ]
       : [],
   },

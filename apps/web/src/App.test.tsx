@@ -1,4 +1,5 @@
 import { createClient, type User } from '@digital-assistant/sdk';
+import { createDemoServer, type DemoServer } from '@digital-assistant/sdk/testing';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,24 +14,21 @@ const user = (role: string): User => ({
   is_bot_account: false,
 });
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const servers: DemoServer[] = [];
 
-/** A server that knows who is signed in and hands out an SSO address; every other call is unknown. */
+/**
+ * The SDK's demo server (every answer checked against the contract) with this user signed in, or
+ * nobody, and handing out this SSO address.
+ */
 function serverFor(signedIn: User | null) {
-  return async (request: Request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === '/api/auth') {
-      return signedIn
-        ? json(200, { user: signedIn, features: [] })
-        : json(401, { error: 'You are not signed in.', code: 'unauthenticated' });
-    }
-    if (pathname === '/api/auth/sso') return json(200, { authUrl: 'https://idp.example.com/auth?state=x' });
-    if (pathname === '/api/users') return json(200, { user_profiles: [] });
-    if (pathname === '/api/roles/allgroups') return json(200, { roles: [] });
-    return json(404, { error: 'Not found', code: 'not_found' });
-  };
+  const server = createDemoServer({
+    signedIn,
+    users: [],
+    roles: {},
+    identityProviderUrl: 'https://idp.example.com/auth?state=x',
+  });
+  servers.push(server);
+  return server;
 }
 
 function Location() {
@@ -39,7 +37,7 @@ function Location() {
 
 function renderApp(path: string, signedIn: User | null) {
   const redirect = vi.fn();
-  const client = createClient({ baseUrl: 'http://app.test', fetch: serverFor(signedIn) });
+  const client = createClient({ baseUrl: 'http://app.test', fetch: serverFor(signedIn).fetch });
   render(
     <MemoryRouter initialEntries={[path]}>
       <App client={client} redirect={redirect} />
@@ -49,7 +47,10 @@ function renderApp(path: string, signedIn: User | null) {
   return { redirect, location: () => screen.getByTestId('location').textContent };
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  for (const server of servers.splice(0)) server.assertNoViolations();
+});
 
 describe('the reference app', () => {
   it('sends a signed-out visitor to /login and starts single sign-on', async () => {

@@ -7,7 +7,9 @@ import { LoginScreenRoute } from './screens/LoginScreenRoute';
 import { LogoutScreenRoute } from './screens/LogoutScreenRoute';
 import { NotYetAvailable } from './screens/NotYetAvailable';
 import { Shell } from './screens/Shell';
+import { StatusScreen } from './screens/StatusScreen';
 import { TenantSettingsScreen } from './screens/TenantSettingsScreen';
+import { TrainBotScreen } from './screens/TrainBotScreen';
 import { UsersScreen } from './screens/UsersScreen';
 
 function ChatTitle({ match }: { match: RouteMatch }) {
@@ -26,8 +28,8 @@ const shellScreens: Record<
   discover: () => <DiscoverScreen />,
   codeReview: () => <NotYetAvailable title="Code Review Agent" capability="The code review agent" />,
   users: () => <UsersScreen />,
-  status: () => <NotYetAvailable title="File Status" capability="The training file status list" />,
-  trainBot: () => <NotYetAvailable title="Train Bot" capability="Training uploads" />,
+  status: () => <StatusScreen />,
+  trainBot: () => <TrainBotScreen />,
   tenantSettings: () => <TenantSettingsScreen />,
 };
 

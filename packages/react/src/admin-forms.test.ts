@@ -6,6 +6,7 @@ import {
   multiselectConfig,
   roleGroupError,
   roleGroupSidebarTitle,
+  roleNameKey,
   USER_MULTISELECT_VISIBLE_ITEMS,
   validateAddUser,
   validateModifyRoles,
@@ -55,6 +56,17 @@ describe('role group validation', () => {
     const form = { mode: 'create' as const, name: 'STAFF', features: ['chat'], originalFeatures: [] };
     expect(roleGroupError(form, existing)).toBe("Role 'STAFF' already exists.");
     expect(roleGroupError({ ...form, name: 'AUDITORS' }, existing)).toBeNull();
+  });
+
+  it('compares names trimmed and regardless of case, naming the existing group', () => {
+    const form = { mode: 'create' as const, name: 'staff', features: ['chat'], originalFeatures: [] };
+    expect(roleGroupError(form, existing)).toBe("Role 'staff' already exists as 'STAFF'.");
+    expect(roleGroupError({ ...form, name: '  Staff ' }, existing)).toBe(
+      "Role 'Staff' already exists as 'STAFF'.",
+    );
+    expect(roleGroupError({ ...form, name: ' STAFF ' }, existing)).toBe("Role 'STAFF' already exists.");
+    expect(roleGroupError({ ...form, name: 'staffing' }, existing)).toBeNull();
+    expect(roleNameKey(' Core_Admins ')).toBe(roleNameKey('CORE_ADMINS'));
   });
 
   it('lets an edited group keep its own name', () => {

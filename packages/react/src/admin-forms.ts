@@ -90,14 +90,30 @@ export function validateModifyRoles(form: ModifyRolesForm): FormValidation<keyof
 }
 
 /**
+ * How role names are compared: trimmed and regardless of case, so 'staff' is the existing 'STAFF'.
+ * The reference server compares them the same way.
+ */
+export function roleNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** The existing role group a name would duplicate (see {@link roleNameKey}), or `undefined`. */
+export function findSameRoleName(name: string, existingRoleNames: readonly string[]): string | undefined {
+  const key = roleNameKey(name);
+  return existingRoleNames.find((existing) => roleNameKey(existing) === key);
+}
+
+/**
  * The message that stops a role group from being saved, or `null` when it can be: a name and at
- * least one feature are needed ('Invalid input vaules'); a new group's name must not exist yet
- * ("Role '{name}' already exists.").
+ * least one feature are needed ('Invalid input vaules'); a new group's name must not exist yet,
+ * compared trimmed and regardless of case ("Role '{name}' already exists.", adding "as '{existing}'"
+ * when spelled otherwise).
  */
 export function roleGroupError(form: RoleGroupForm, existingRoleNames: readonly string[]): string | null {
   const name = form.name.trim();
   if (!name || form.features.length === 0) return adminMessages.invalidInput;
-  if (form.mode === 'create' && existingRoleNames.includes(name)) return adminMessages.roleExists(name);
+  const existing = form.mode === 'create' ? findSameRoleName(name, existingRoleNames) : undefined;
+  if (existing !== undefined) return adminMessages.roleExists(name, existing);
   return null;
 }
 

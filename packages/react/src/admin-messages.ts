@@ -16,7 +16,11 @@ export const adminMessages = {
   roleInfoError: 'Error getting role information.',
   roleGroupCreated: 'Successfully created role group.',
   createRoleGroupError: 'Error creating role group',
-  roleExists: (name: string) => `Role '${name}' already exists.`,
+  /** With `existingName` when the existing group is spelled otherwise ('staff' for 'STAFF'). */
+  roleExists: (name: string, existingName: string = name) =>
+    existingName === name
+      ? `Role '${name}' already exists.`
+      : `Role '${name}' already exists as '${existingName}'.`,
   invalidInput: 'Invalid input vaules',
   roleGroupUpdated: 'Successfully updated role group.',
   updateRoleGroupError: 'Error updating role group.',
@@ -29,6 +33,11 @@ export const adminMessages = {
   tokenRevoked: 'Token revoked.',
   revokeTokenError: 'Error revoking token.',
   copyTokenError: 'Error copying token.',
+  // Deactivation (an extension), worded like the deletion messages.
+  userDeactivated: (email: string) => `Successfully deactivated user ${email}.`,
+  deactivateUserError: (emails: string) => `Error deactivating user ${emails}.`,
+  userReactivated: (email: string) => `Successfully reactivated user ${email}.`,
+  reactivateUserError: (emails: string) => `Error reactivating user ${emails}.`,
 } as const;
 
 /** The kind of a message, which decides its icon and colour. */

@@ -7,6 +7,7 @@ export {
   type AddUserForm,
   FEATURE_MULTISELECT_VISIBLE_ITEMS,
   type FormValidation,
+  findSameRoleName,
   formErrors,
   isValidEmail,
   type ModifyRolesForm,
@@ -16,6 +17,7 @@ export {
   type RoleGroupForm,
   roleGroupError,
   roleGroupSidebarTitle,
+  roleNameKey,
   USER_MULTISELECT_VISIBLE_ITEMS,
   validateAddUser,
   validateModifyRoles,
@@ -36,6 +38,35 @@ export {
   type UseAuditLogResult,
   useAuditLog,
 } from './audit-hooks';
+// Knowledge base: File Status and the Train Bot upload
+export {
+  countDocumentsInProgress,
+  departmentLabel,
+  departmentsLabel,
+  documentsRefetchInterval,
+  EVERY_DEPARTMENT,
+  isDocumentInProgress,
+  KNOWLEDGE_DEPARTMENTS,
+  KNOWLEDGE_POLL_INTERVAL_MS,
+  type KnowledgeDocumentRow,
+  type StatusCellState,
+  statusCellState,
+} from './knowledge-documents';
+export {
+  type KnowledgeDocumentsData,
+  type KnowledgeDocumentsOptions,
+  type KnowledgeDocumentTarget,
+  knowledgeDocumentsQueryOptions,
+  type TrainingDepartmentOption,
+  type UseKnowledgeDocumentsResult,
+  type UseTrainingUploadOptions,
+  type UseTrainingUploadResult,
+  useDeleteKnowledgeDocument,
+  useKnowledgeDocuments,
+  useReingestKnowledgeDocument,
+  useTrainingUpload,
+} from './knowledge-hooks';
+export { knowledgeMessages } from './knowledge-messages';
 // Menu panel and profile popup
 export {
   createMenuPanelStore,
@@ -73,8 +104,10 @@ export {
 } from './role-features';
 export {
   type CreateRoleGroupInput,
+  createRoleGroupErrorMessage,
   type FeatureListData,
   type UpdateRoleGroupInput,
+  type UseCreateRoleGroupOptions,
   type UseFeatureListResult,
   type UseRoleGroupsResult,
   useCreateRoleGroup,
@@ -121,9 +154,11 @@ export {
 export {
   type UseLoginResult,
   type UseLogoutResult,
+  type UseLogoutRouteResult,
   type UseSessionResult,
   useLogin,
   useLogout,
+  useLogoutRoute,
   useRouteGuard,
   useSession,
 } from './session-hooks';
@@ -136,6 +171,7 @@ export {
   useNotices,
   useProfilePopup,
 } from './shell-hooks';
+export { signInErrorMessage, signInErrorMessages, UNKNOWN_SIGN_IN_ERROR } from './sign-in-errors';
 export {
   columnSortDirection,
   compareValues,
@@ -166,6 +202,30 @@ export {
   type TokenOverlayState,
   type TokenOverlayStore,
 } from './token-overlay';
+export {
+  createTrainingUploadStore,
+  fileExtension,
+  filePercents,
+  formatFileSize,
+  isTrainingFileExtension,
+  nextDepartments,
+  TRAINING_FILE_ACCEPT,
+  TRAINING_FILE_EXTENSIONS,
+  TRAINING_FILE_FORMATS_TEXT,
+  TRAINING_MAX_FILE_BYTES,
+  TRAINING_MAX_FILES,
+  type TrainingFileExtension,
+  type TrainingFileFacts,
+  type TrainingRejection,
+  type TrainingRejectionCode,
+  type TrainingUploadFile,
+  type TrainingUploadLimits,
+  type TrainingUploadResult,
+  type TrainingUploadState,
+  type TrainingUploadStatus,
+  type TrainingUploadStore,
+  validateTrainingFile,
+} from './training-upload';
 // Rules about the signed-in user
 export {
   ADMIN_ROLE,
@@ -178,26 +238,32 @@ export {
   type User,
 } from './user';
 export {
+  type SetUsersActiveInput,
   type UseDeleteUsersOptions,
+  type UseSetUsersActiveOptions,
   type UseUsersResult,
   type UseUsersTableResult,
   useCreateUser,
   useDeleteUser,
   useDeleteUsers,
+  useSetUsersActive,
   useUpdateUserRoles,
   useUsers,
   useUsersTable,
 } from './user-admin-hooks';
 export {
   createTableStore,
+  hasUserStatus,
   type TableState,
   type TableStore,
   type TableView,
   tableView,
   toUserRows,
   USER_COLUMNS,
+  USER_STATUS_COLUMN,
   USERS_PAGE_SIZE,
   type UserColumn,
   type UserProfile,
   type UserRow,
+  type UserStatus,
 } from './users-table';

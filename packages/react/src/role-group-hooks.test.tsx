@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
+import { FEATURE_NAMES } from '@digital-assistant/sdk/features';
+import { errorReply, offContract } from '@digital-assistant/sdk/testing';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_FEATURES } from './role-features';
 import {
+  createRoleGroupErrorMessage,
   useCreateRoleGroup,
   useDeleteRoleGroup,
   useFeatureList,
@@ -12,7 +15,7 @@ import {
   useUpdateRoleGroup,
 } from './role-group-hooks';
 import { useNotices } from './shell-hooks';
-import { errorBody, json } from './test-support/api-handler';
+import { json, type TestApi } from './test-support/api';
 import { renderWithProvider } from './test-support/render';
 
 async function settle(promise: Promise<unknown>) {
@@ -96,12 +99,48 @@ describe('role groups', () => {
     expect(result.current.notices.latest?.text).toBe("Role 'PGA' already exists.");
   });
 
+  it('catches a differently cased or spaced name of a listed group before calling the server', async () => {
+    const { result, api } = renderWithProvider(() => ({
+      groups: useRoleGroups(),
+      create: useCreateRoleGroup(),
+      notices: useNotices(),
+    }));
+    await waitFor(() => expect(result.current.groups.isSuccess).toBe(true));
+    await settle(result.current.create.mutateAsync({ name: ' staff ', features: ['chat'] }));
+    expect(api.callsTo('POST /api/roles/create')).toHaveLength(0);
+    expect(result.current.notices.latest?.text).toBe("Role 'staff' already exists as 'STAFF'.");
+    await waitFor(() =>
+      expect(result.current.create.error?.message).toBe("Role 'staff' already exists as 'STAFF'."),
+    );
+  });
+
+  it('leaves a duplicate to the form when asked, and refreshes the list the server knew better', async () => {
+    const { result, api } = renderWithProvider(() => ({
+      groups: useRoleGroups(),
+      create: useCreateRoleGroup({ reportsDuplicateName: false }),
+      notices: useNotices(),
+    }));
+    await waitFor(() => expect(result.current.groups.isSuccess).toBe(true));
+    // Created by someone else since the list was fetched.
+    api.use({
+      'POST /api/roles/create': () => errorReply(409, 'conflict', "Role 'AUDITORS' already exists."),
+    });
+    const listings = api.callsTo('GET /api/roles/allgroups').length;
+    await settle(result.current.create.mutateAsync({ name: 'AUDITORS', features: ['chat'] }));
+    await waitFor(() => expect(result.current.create.error?.message).toBe("Role 'AUDITORS' already exists."));
+    expect(createRoleGroupErrorMessage(result.current.create.error!, 'AUDITORS')).toBe(
+      "Role 'AUDITORS' already exists.",
+    );
+    expect(result.current.notices.latest).toBeNull();
+    await waitFor(() => expect(api.callsTo('GET /api/roles/allgroups').length).toBeGreaterThan(listings));
+  });
+
   it("reports 'Error creating role group' for other failures", async () => {
     const { result, api } = renderWithProvider(() => ({
       create: useCreateRoleGroup(),
       notices: useNotices(),
     }));
-    api.respond('POST /api/roles/create', () => errorBody(500, 'internal', 'Internal error'));
+    api.use({ 'POST /api/roles/create': () => errorReply(500, 'internal', 'Internal error') });
     await settle(result.current.create.mutateAsync({ name: 'NEW', features: ['chat'] }));
     expect(result.current.notices.latest?.text).toBe('Error creating role group');
   });
@@ -161,9 +200,9 @@ describe('useUpdateRoleGroup', () => {
       update: useUpdateRoleGroup(),
       notices: useNotices(),
     }));
-    api.respond('POST /api/roles/update', () =>
-      errorBody(403, 'forbidden', 'Missing role_group_update_remove'),
-    );
+    api.use({
+      'POST /api/roles/update': () => errorReply(403, 'forbidden', 'Missing role_group_update_remove'),
+    });
     await settle(
       result.current.update.mutateAsync({ name: 'STAFF', previousFeatures: ['chat'], features: ['train'] }),
     );
@@ -194,26 +233,34 @@ describe('useDeleteRoleGroup', () => {
 
 describe('useFeatureList', () => {
   it("uses the server's feature list when it offers one", async () => {
-    const { result } = renderWithProvider(() => useFeatureList());
+    const { result, api } = renderWithProvider(() => useFeatureList());
+    // A newer server's list, with a feature this contract does not know yet.
+    api.use({
+      'GET /api/features': () => offContract(json(200, { features: [...FEATURE_NAMES, 'future_feature'] })),
+    });
     await waitFor(() => expect(result.current.isSupported).toBe(true));
     expect(result.current.features).toContain('future_feature');
   });
 
+  const answer = (response: () => Response) => (api: TestApi) =>
+    api.use({ 'GET /api/features': () => offContract(response()) });
   it.each([
-    ['a 404', () => errorBody(404, 'not_found', 'Not found')],
-    ['a 405', () => new Response('Method Not Allowed', { status: 405 })],
+    ['a 404', (api: TestApi) => api.remove('GET /api/features')],
+    ['a 405', answer(() => new Response('Method Not Allowed', { status: 405 }))],
     [
       'an HTML page',
-      () =>
-        new Response('<!doctype html><title>app</title>', {
-          status: 200,
-          headers: { 'content-type': 'text/html' },
-        }),
+      answer(
+        () =>
+          new Response('<!doctype html><title>app</title>', {
+            status: 200,
+            headers: { 'content-type': 'text/html' },
+          }),
+      ),
     ],
-    ['JSON of another shape', () => json(200, { message: 'hello' })],
-  ])('falls back to the 34 known features on %s', async (_, responder) => {
+    ['JSON of another shape', answer(() => json(200, { message: 'hello' }))],
+  ])('falls back to the 34 known features on %s', async (_, serverWithout) => {
     const { result, api } = renderWithProvider(() => useFeatureList());
-    api.respond('GET /api/features', responder);
+    serverWithout(api);
     await waitFor(() => expect(result.current.isSupported).toBe(false));
     expect(result.current.features).toEqual(KNOWN_FEATURES);
     expect(result.current.features).toHaveLength(34);
@@ -221,7 +268,7 @@ describe('useFeatureList', () => {
 
   it('reports a real failure as an error, not as unsupported', async () => {
     const { result, api } = renderWithProvider(() => useFeatureList());
-    api.respond('GET /api/features', () => errorBody(403, 'forbidden', 'Missing role_group_list_view'));
+    api.use({ 'GET /api/features': () => errorReply(403, 'forbidden', 'Missing role_group_list_view') });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.isSupported).toBeUndefined();
   });

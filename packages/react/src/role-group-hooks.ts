@@ -93,19 +93,45 @@ export interface CreateRoleGroupInput {
 }
 
 function createRoleGroupMessage(error: DigitalAssistantError, name: string): string {
+  // The server's words when it gave them, this package's own check's (no status) as they are.
   if (error.code === 'conflict')
-    return isErrorBody(error.cause) ? error.message : adminMessages.roleExists(name);
+    return isErrorBody(error.cause) || error.status === undefined
+      ? error.message
+      : adminMessages.roleExists(name);
   if (error.message === adminMessages.invalidInput) return adminMessages.invalidInput;
   return adminMessages.createRoleGroupError;
 }
 
+/** Options of {@link useCreateRoleGroup}. */
+export interface UseCreateRoleGroupOptions {
+  /**
+   * Whether a duplicate name is reported through the notices. Pass `false` when the form shows the
+   * mutation's `error` itself (as the role group sidebar does), so it is not shown twice.
+   * @default true
+   */
+  reportsDuplicateName?: boolean;
+}
+
+/**
+ * The message to show for a failed role group creation: the duplicate name ("Role '{name}' already
+ * exists.", the server's words when it gave them), 'Invalid input vaules', or 'Error creating role
+ * group'.
+ */
+export function createRoleGroupErrorMessage(error: DigitalAssistantError, name: string): string {
+  return createRoleGroupMessage(error, name.trim());
+}
+
 /**
  * Creates a role group (`POST /api/roles/create`). Refuses without calling the server when the name
- * or the features are missing ('Invalid input vaules') or the name is already listed ("Role '{name}'
- * already exists."). Reports 'Successfully created role group.', the server's duplicate message,
- * or 'Error creating role group'.
+ * or the features are missing ('Invalid input vaules') or the name is already listed, compared
+ * trimmed and regardless of case ("Role '{name}' already exists."). Reports 'Successfully created
+ * role group.', the server's duplicate message (then refreshes the list, which was out of date), or
+ * 'Error creating role group'.
  */
-export function useCreateRoleGroup(): UseMutationResult<void, DigitalAssistantError, CreateRoleGroupInput> {
+export function useCreateRoleGroup(
+  options: UseCreateRoleGroupOptions = {},
+): UseMutationResult<void, DigitalAssistantError, CreateRoleGroupInput> {
+  const { reportsDuplicateName = true } = options;
   const { client, notices } = useDigitalAssistantContext('useCreateRoleGroup');
   const queryClient = useQueryClient();
   return useMutation<void, DigitalAssistantError, CreateRoleGroupInput>({
@@ -129,7 +155,14 @@ export function useCreateRoleGroup(): UseMutationResult<void, DigitalAssistantEr
       notices.push('success', adminMessages.roleGroupCreated);
       return invalidate(queryClient, queryKeys.roleGroups(), queryKeys.audit());
     },
-    onError: (error, { name }) => void notices.push('error', createRoleGroupMessage(error, name.trim())),
+    onError: (error, { name }) => {
+      const isDuplicateName = error.code === 'conflict';
+      if (!isDuplicateName || reportsDuplicateName)
+        notices.push('error', createRoleGroupMessage(error, name.trim()));
+      // The server knew a group the list did not show.
+      if (isDuplicateName && error.status !== undefined)
+        return invalidate(queryClient, queryKeys.roleGroups());
+    },
   });
 }
 

@@ -14,6 +14,7 @@ export const queryKeys = {
   features: () => [...queryKeys.all, 'features'] as const,
   tokens: () => [...queryKeys.all, 'tokens'] as const,
   audit: (filter: { actor?: string; limit?: number } = {}) => [...queryKeys.all, 'audit', filter] as const,
+  knowledgeDocuments: () => [...queryKeys.all, 'knowledge-documents'] as const,
 };
 
 /** Marks every given cache stale and refetches the ones on screen. */

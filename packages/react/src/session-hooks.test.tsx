@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+import { demoStaff as staffUser } from '@digital-assistant/sdk/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
+import { DigitalAssistantContext, useDigitalAssistantContext } from './context';
 import { useClient } from './provider';
-import { useLogin, useLogout, useRouteGuard, useSession } from './session-hooks';
+import { useLogin, useLogout, useLogoutRoute, useRouteGuard, useSession } from './session-hooks';
 import { useMenuModel, useMenuPanel, useNotices, useProfilePopup } from './shell-hooks';
-import { staffUser } from './test-support/api-handler';
 import { renderWithProvider } from './test-support/render';
 
 describe('outside the provider', () => {
@@ -152,5 +153,40 @@ describe('useMenuPanel and useMenuModel', () => {
   it('starts with no notices', () => {
     const { result } = renderWithProvider(() => useNotices());
     expect(result.current).toMatchObject({ notices: [], latest: null });
+  });
+});
+
+describe('useLogoutRoute', () => {
+  it('signs out whoever the browser is still signed in as when /logout is opened directly', async () => {
+    const { result, api, navigations, redirects } = renderWithProvider(() => useLogoutRoute());
+    expect(result.current.isLoggingOut).toBe(true);
+    await waitFor(() => expect(result.current.isLoggingOut).toBe(false));
+    expect(api.callsTo('POST /api/users/logout').map((call) => call.body)).toEqual([
+      { email: 'admin@example.com' },
+    ]);
+    expect(api.state.sessionUser).toBeNull();
+    // It stays on /logout and starts no sign-in.
+    expect(navigations).toEqual([]);
+    expect(redirects).toEqual([]);
+  });
+
+  it('asks nothing more after the Logout button already signed out', async () => {
+    const { result, api } = renderWithProvider(() => ({
+      logout: useLogout(),
+      context: useDigitalAssistantContext('test'),
+    }));
+    await act(() => result.current.logout.logout());
+    const asked = api.calls.length;
+    // Then the app shows /logout, under the same provider.
+    const { context } = result.current;
+    const route = renderHook(() => useLogoutRoute(), {
+      wrapper: ({ children }) => (
+        <DigitalAssistantContext.Provider value={context}>{children}</DigitalAssistantContext.Provider>
+      ),
+    });
+    expect(route.result.current.isLoggingOut).toBe(false);
+    await act(async () => {});
+    expect(api.callsTo('POST /api/users/logout')).toHaveLength(1);
+    expect(api.calls).toHaveLength(asked);
   });
 });

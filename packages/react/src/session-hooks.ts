@@ -72,9 +72,10 @@ export interface UseLoginResult {
   completeLogin: (identity: { email: string; name: string }) => Promise<void>;
   /**
    * What the login route does with its query string: with an e-mail and a name it completes the
-   * session, without them it starts single sign-on.
+   * session, with an `error` (a refused sign-in, see `signInErrorMessage`) it does nothing,
+   * else it starts single sign-on.
    */
-  login: (query: { email?: string | null; name?: string | null }) => Promise<void>;
+  login: (query: { email?: string | null; name?: string | null; error?: string | null }) => Promise<void>;
   isSigningIn: boolean;
 }
 
@@ -86,7 +87,12 @@ export function useLogin(): UseLoginResult {
   const { session } = useDigitalAssistantContext('useLogin');
   const { isSigningIn } = useStore(session);
   const login = useCallback<UseLoginResult['login']>(
-    ({ email, name }) => (email && name ? session.completeLogin({ email, name }) : session.startSso()),
+    ({ email, name, error }) => {
+      if (email && name) return session.completeLogin({ email, name });
+      // Starting again would come straight back refused: the person reads why and presses Login.
+      if (error) return Promise.resolve();
+      return session.startSso();
+    },
     [session],
   );
   return { startSso: session.startSso, completeLogin: session.completeLogin, login, isSigningIn };
@@ -95,7 +101,7 @@ export function useLogin(): UseLoginResult {
 /** What {@link useLogout} returns. */
 export interface UseLogoutResult {
   /** Ends the session and goes to /logout; a failing server call is only logged. */
-  logout: () => Promise<void>;
+  logout: (options?: { navigate?: boolean }) => Promise<void>;
   isLoggingOut: boolean;
 }
 
@@ -104,4 +110,27 @@ export function useLogout(): UseLogoutResult {
   const { session } = useDigitalAssistantContext('useLogout');
   const { isLoggingOut } = useStore(session);
   return { logout: session.logout, isLoggingOut };
+}
+
+/** What {@link useLogoutRoute} returns. */
+export interface UseLogoutRouteResult {
+  /** True until the session this browser still held has ended: show the logged-out screen after. */
+  isLoggingOut: boolean;
+}
+
+/**
+ * For the /logout route: opening it signs the person out as the Logout button does (the server's
+ * session ends, cached data is dropped), without starting sign-in again. After the Logout button
+ * the session has already ended and nothing more is asked.
+ * @example
+ * const { isLoggingOut } = useLogoutRoute();
+ * return isLoggingOut ? <Pending /> : <LoggedOutScreen onLogin={...} />;
+ */
+export function useLogoutRoute(): UseLogoutRouteResult {
+  const { session } = useDigitalAssistantContext('useLogoutRoute');
+  const { hasLoggedOut, isLoggingOut } = useStore(session);
+  useEffect(() => {
+    if (!hasLoggedOut) void session.logout({ navigate: false });
+  }, [hasLoggedOut, session]);
+  return { isLoggingOut: isLoggingOut || !hasLoggedOut };
 }

@@ -1,9 +1,10 @@
+import { errorReply, demoStaff as staffUser } from '@digital-assistant/sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { createSessionStore } from './session';
-import { createApiHandler, errorBody, staffUser } from './test-support/api-handler';
+import { createTestApi } from './test-support/api';
 
-function setup(options: Parameters<typeof createApiHandler>[0] = {}) {
-  const api = createApiHandler(options);
+function setup(options: Parameters<typeof createTestApi>[0] = {}) {
+  const api = createTestApi(options);
   const navigations: string[] = [];
   const redirects: string[] = [];
   const logged: unknown[][] = [];
@@ -50,7 +51,7 @@ describe('session validation', () => {
 
   it('treats a server error during validation the same way', async () => {
     const { api, session, navigations } = setup();
-    api.respond('GET /api/auth', () => errorBody(500, 'internal', 'boom'));
+    api.use({ 'GET /api/auth': () => errorReply(500, 'internal', 'boom') });
     await session.validate();
     expect(session.getSnapshot().status).toBe('invalid');
     expect(navigations).toEqual(['/login']);
@@ -67,7 +68,7 @@ describe('sign-in', () => {
 
   it('only logs a failure to start single sign-on', async () => {
     const { api, session, redirects, navigations, logged } = setup({ signedIn: null });
-    api.respond('GET /api/auth/sso', () => errorBody(500, 'internal', 'IdP down'));
+    api.use({ 'GET /api/auth/sso': () => errorReply(500, 'internal', 'IdP down') });
     await session.startSso();
     expect([redirects, navigations]).toEqual([[], []]);
     expect(logged).toHaveLength(1);
@@ -129,11 +130,31 @@ describe('logout', () => {
   it('still ends the session locally when the server call fails, and only logs it', async () => {
     const { api, session, navigations, logged } = setup();
     await session.validate();
-    api.respond('POST /api/users/logout', () => errorBody(500, 'internal', 'boom'));
+    api.use({ 'POST /api/users/logout': () => errorReply(500, 'internal', 'boom') });
     await session.logout();
     expect(session.getSnapshot()).toMatchObject({ status: 'invalid', user: null });
     expect(navigations).toEqual(['/logout']);
     expect(logged).toHaveLength(1);
+  });
+
+  it('asks who is signed in first when the user is not known yet, so that session ends too', async () => {
+    const { api, session, navigations, signedOut } = setup();
+    await session.logout({ navigate: false });
+    expect(api.callsTo('POST /api/users/logout').map((call) => call.body)).toEqual([
+      { email: 'admin@example.com' },
+    ]);
+    expect(api.state.sessionUser).toBeNull();
+    expect(session.getSnapshot()).toMatchObject({ status: 'invalid', user: null, hasLoggedOut: true });
+    expect(navigations).toEqual([]);
+    expect(signedOut()).toBe(1);
+  });
+
+  it('calls no logout when nobody is signed in, and logs nothing', async () => {
+    const { api, session, logged } = setup({ signedIn: null });
+    await session.logout();
+    expect(api.callsTo('POST /api/users/logout')).toHaveLength(0);
+    expect(logged).toEqual([]);
+    expect(session.getSnapshot()).toMatchObject({ status: 'invalid', hasLoggedOut: true });
   });
 
   it('is not undone by a validation answer that arrives after it', async () => {

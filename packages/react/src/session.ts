@@ -57,8 +57,12 @@ export interface SessionStore extends ReadableStore<SessionState> {
   startSso(options?: { returnTo?: string }): Promise<void>;
   /** Completes the session the SSO callback opened, then goes to chat/Knowledge. */
   completeLogin(identity: { email: string; name: string }): Promise<void>;
-  /** Ends the session (locally even when the server call fails) and goes to /logout. */
-  logout(): Promise<void>;
+  /**
+   * Ends the session (locally even when the server call fails) and goes to /logout. When the user
+   * is not known yet (the page was just opened), the server is asked who is signed in first, so
+   * that session ends too. `{ navigate: false }` stays where the app is: the /logout route itself.
+   */
+  logout(options?: { navigate?: boolean }): Promise<void>;
 }
 
 const initialState: SessionState = {
@@ -149,21 +153,30 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     return signIn;
   };
 
-  const logout = (): Promise<void> => {
+  /** Who the server says is signed in, or `null` when nobody is (a failure to ask is logged). */
+  const signedInEmail = async (): Promise<string | null> => {
+    const { data, response, error } = await client.GET('/api/auth');
+    if (data) return data.user.email;
+    if (response?.status !== 401) logger.error('Logout could not tell who is signed in', error);
+    return null;
+  };
+
+  const logout = ({ navigate: goesToLogoutRoute = true }: { navigate?: boolean } = {}): Promise<void> => {
     if (loggingOut) return loggingOut;
     generation++;
-    const email = store.getSnapshot().user?.email ?? '';
+    const knownEmail = store.getSnapshot().user?.email;
     patch({ status: 'invalid', isLoggingOut: true, hasLoggedOut: true });
     loggingOut = (async () => {
       try {
-        await unwrap(client.POST('/api/users/logout', { body: { email } }));
+        const email = knownEmail ?? (await signedInEmail());
+        if (email) await unwrap(client.POST('/api/users/logout', { body: { email } }));
       } catch (error) {
         logger.error('Logout failed', error);
       } finally {
         loggingOut = null;
         patch({ user: null, features: [], isLoggingOut: false });
         options.onSignedOut?.();
-        navigate(LOGOUT_ROUTE);
+        if (goesToLogoutRoute) navigate(LOGOUT_ROUTE);
       }
     })();
     return loggingOut;

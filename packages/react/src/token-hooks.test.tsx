@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
+import { offContract } from '@digital-assistant/sdk/testing';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuditLog } from './audit-hooks';
 import { useNotices } from './shell-hooks';
-import { errorBody } from './test-support/api-handler';
 import { renderWithProvider } from './test-support/render';
 import { useGenerateToken, useMyTokens, useRevokeToken, useTokenOverlay } from './token-hooks';
 
@@ -34,7 +34,8 @@ describe('generating a token', () => {
     await act(() => result.current.overlay.copy());
     expect(copied).toEqual(['da_pat_1_secret']);
     expect(result.current.overlay.copyNotice).toBe('Token copied to clipboard!');
-    expect(result.current.notices.latest?.text).toBe('Token copied to clipboard!');
+    // Said once, by the popup (its copyNotice), not a second time as a notice behind it.
+    expect(result.current.notices.notices).toEqual([]);
     act(() => result.current.overlay.close());
     expect(result.current.overlay).toMatchObject({ isVisible: false, token: '' });
   });
@@ -64,7 +65,7 @@ describe('listing and revoking tokens', () => {
 
   it('says unsupported when the server lacks the extension', async () => {
     const { result, api } = renderWithProvider(() => useMyTokens());
-    api.respond('GET /api/users/tokens', () => errorBody(404, 'not_found', 'Not found'));
+    api.remove('GET /api/users/tokens'); // answers 404 with the error body
     await waitFor(() => expect(result.current.isSupported).toBe(false));
     expect(result.current.tokens).toEqual([]);
     expect(result.current.isError).toBe(false);
@@ -97,7 +98,7 @@ describe('useAuditLog', () => {
 
   it('says unsupported on a 405', async () => {
     const { result, api } = renderWithProvider(() => useAuditLog());
-    api.respond('GET /api/audit', () => new Response(null, { status: 405 }));
+    api.use({ 'GET /api/audit': () => offContract(new Response(null, { status: 405 })) });
     await waitFor(() => expect(result.current.isSupported).toBe(false));
     expect(result.current.events).toEqual([]);
     expect(result.current.hasNextPage).toBe(false);

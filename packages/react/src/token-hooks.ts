@@ -60,7 +60,11 @@ export interface UseTokenOverlayResult extends TokenOverlayState {
   show: (generated: { personal_access_token: string; message?: string }) => void;
   close: () => void;
   toggleMasked: () => void;
-  /** Copies through the provider's clipboard and reports 'Token copied to clipboard!'. */
+  /**
+   * Copies through the provider's clipboard; then `copyNotice` is 'Token copied to clipboard!', for
+   * the popup to show (it is not pushed to the notices too, which would say it twice). A refused
+   * copy is reported as 'Error copying token.'.
+   */
   copy: () => Promise<boolean>;
 }
 
@@ -70,7 +74,6 @@ export function useTokenOverlay(): UseTokenOverlayResult {
   const [store] = useState(() =>
     createTokenOverlayStore({
       clipboard,
-      onCopied: (text) => notices.push('success', text),
       onCopyFailed: (error) => {
         logger.error('Copying the token failed', error);
         notices.push('error', adminMessages.copyTokenError);

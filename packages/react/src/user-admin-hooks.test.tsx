@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
+import { errorReply, offContract } from '@digital-assistant/sdk/testing';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMessages } from './admin-messages';
 import { useAdminSidebars } from './admin-sidebars-hooks';
 import { useRoleGroups } from './role-group-hooks';
 import { useNotices } from './shell-hooks';
-import { errorBody } from './test-support/api-handler';
 import { renderWithProvider } from './test-support/render';
 import {
   useCreateUser,
@@ -34,7 +34,7 @@ describe('useUsers', () => {
 
   it("reports 'Error fetching users' and exposes the typed error", async () => {
     const { result, api } = renderWithProvider(() => ({ users: useUsers(), notices: useNotices() }));
-    api.respond('POST /api/users', () => errorBody(403, 'forbidden', 'Missing feature user_view'));
+    api.use({ 'POST /api/users': () => errorReply(403, 'forbidden', 'Missing feature user_view') });
     await waitFor(() => expect(result.current.users.isError).toBe(true));
     expect(result.current.users.error).toMatchObject({ code: 'forbidden', status: 403 });
     expect(result.current.notices.latest).toMatchObject({ kind: 'error', text: 'Error fetching users' });
@@ -131,7 +131,9 @@ describe('user mutations', () => {
     expect(deletedCalls).toEqual([]);
 
     // An answer without a readable error body: only the e-mails are named.
-    api.respond('POST /api/users/delete', () => new Response('Bad gateway', { status: 502 }));
+    api.use({
+      'POST /api/users/delete': () => offContract(new Response('Bad gateway', { status: 502 })),
+    });
     await act(async () => {
       await result.current.remove
         .mutateAsync(['staff@example.com', 'pga@example.com'])

@@ -16,6 +16,7 @@ import { invalidate, queryKeys } from './server-state';
 import { useStore } from './use-store';
 import {
   createTableStore,
+  hasUserStatus,
   type TableView,
   tableView,
   toUserRows,
@@ -29,6 +30,11 @@ import {
 export type UseUsersResult = UseQueryResult<UserProfile[], DigitalAssistantError> & {
   users: UserProfile[];
   rows: UserRow[];
+  /**
+   * The server reports whether each user is active (the deactivation extension): show the Status
+   * column and offer Deactivate/Reactivate ({@link useSetUsersActive}).
+   */
+  hasStatus: boolean;
 };
 
 const noUsers: UserProfile[] = [];
@@ -58,7 +64,7 @@ export function useUsers(options: { enabled?: boolean } = {}): UseUsersResult {
   });
   const users = query.data ?? noUsers;
   const rows = useMemo(() => toUserRows(users), [users]);
-  return { ...query, users, rows };
+  return { ...query, users, rows, hasStatus: hasUserStatus(users) };
 }
 
 /**
@@ -151,6 +157,52 @@ export function useUpdateUserRoles(): UseMutationResult<
       return invalidate(queryClient, queryKeys.users(), queryKeys.roleGroups(), queryKeys.audit());
     },
     onError: () => void notices.push('error', adminMessages.updateUserRolesError),
+  });
+}
+
+/** What {@link useSetUsersActive} is given: the users, and whether they may sign in afterwards. */
+export interface SetUsersActiveInput {
+  emails: readonly string[];
+  /** `false` deactivates, `true` reactivates. */
+  isActive: boolean;
+}
+
+/** What {@link useSetUsersActive} is told. */
+export interface UseSetUsersActiveOptions {
+  /** The server changed them (e.g. clear the table's selection); called with their e-mails. */
+  onChanged?: (emails: string[]) => void;
+}
+
+/**
+ * Deactivates or reactivates users (`POST /api/users/active/update`, an extension: offer it when
+ * {@link UseUsersResult.hasStatus} says the server reports `is_active`); ask for confirmation
+ * first. A deactivated user's sessions end and single sign-on no longer lets them in; they stay
+ * listed as 'Deactivated'. Reports 'Successfully deactivated user {email}.' (or reactivated) for
+ * each user, or 'Error deactivating user {emails}.' with the server's reason, and refreshes the
+ * user list and the audit log.
+ */
+export function useSetUsersActive(
+  options: UseSetUsersActiveOptions = {},
+): UseMutationResult<UserProfile[], DigitalAssistantError, SetUsersActiveInput> {
+  const { client, notices } = useDigitalAssistantContext('useSetUsersActive');
+  const queryClient = useQueryClient();
+  const { onChanged } = options;
+  return useMutation<UserProfile[], DigitalAssistantError, SetUsersActiveInput>({
+    mutationFn: async ({ emails, isActive }) => {
+      const body = { emails: [...emails], is_active: isActive };
+      return (await unwrap(client.POST('/api/users/active/update', { body }))).user_profiles;
+    },
+    onSuccess: (profiles, { isActive }) => {
+      const message = isActive ? adminMessages.userReactivated : adminMessages.userDeactivated;
+      for (const profile of profiles) notices.push('success', message(profile.email));
+      onChanged?.(profiles.map((profile) => profile.email));
+      return invalidate(queryClient, queryKeys.users(), queryKeys.audit());
+    },
+    onError: (error, { emails, isActive }) => {
+      const message = isActive ? adminMessages.reactivateUserError : adminMessages.deactivateUserError;
+      const reason = isErrorBody(error.cause) ? ` ${error.cause.error.trim()}` : '';
+      notices.push('error', `${message(emails.join(', '))}${reason}`);
+    },
   });
 }
 

@@ -17,11 +17,16 @@ export type { UserProfile };
 /** Rows per page of the Users table. */
 export const USERS_PAGE_SIZE = 25;
 
+/** Whether a user may sign in (the deactivation extension): `Active` or `Deactivated`. */
+export type UserStatus = 'Active' | 'Deactivated';
+
 /** A row of the Users table. */
 export interface UserRow {
   userEmail: string;
   userName: string;
   userRole: string;
+  /** Present only when the server reports `is_active` (servers with deactivation). */
+  userStatus?: UserStatus;
 }
 
 /** A sortable column of the Users table. */
@@ -34,13 +39,28 @@ export const USER_COLUMNS: ReadonlyArray<{ id: UserColumn; label: string }> = [
   { id: 'userRole', label: 'Role' },
 ];
 
+/**
+ * The Status column, shown after Role when the server reports deactivation ({@link hasUserStatus});
+ * not one of the spec's {@link USER_COLUMNS}.
+ */
+export const USER_STATUS_COLUMN: { id: UserColumn; label: string } = { id: 'userStatus', label: 'Status' };
+
+/**
+ * Whether the server deactivates users: it lists profiles with `is_active` (an extension field; a
+ * server without deactivation leaves it out, and then neither the Status column nor the
+ * Deactivate/Reactivate actions are offered).
+ */
+export function hasUserStatus(profiles: readonly UserProfile[]): boolean {
+  return profiles.some((profile) => typeof profile.is_active === 'boolean');
+}
+
 /** Maps server profiles to table rows, keeping their order. */
 export function toUserRows(profiles: readonly UserProfile[]): UserRow[] {
-  return profiles.map((profile) => ({
-    userEmail: profile.email,
-    userName: profile.name,
-    userRole: profile.role,
-  }));
+  return profiles.map((profile) => {
+    const row: UserRow = { userEmail: profile.email, userName: profile.name, userRole: profile.role };
+    if (typeof profile.is_active === 'boolean') row.userStatus = profile.is_active ? 'Active' : 'Deactivated';
+    return row;
+  });
 }
 
 /** The part of a table's state a person changes: sort and (1-based) page. */

@@ -54,6 +54,10 @@ export type { TableStateKind, TableStateMessageProps } from './DataTable/TableSt
 export { TableStateMessage } from './DataTable/TableStateMessage';
 export type { SelectFieldProps, TextInputFieldProps } from './Field/Fields';
 export { SelectField, TextInputField } from './Field/Fields';
+export type { FileStatusPageProps } from './FileStatus/FileStatusPage';
+export { FileStatusPage } from './FileStatus/FileStatusPage';
+export type { FileStatusRow, FileStatusTableProps } from './FileStatus/FileStatusTable';
+export { FileStatusTable } from './FileStatus/FileStatusTable';
 export type { HealthPageProps } from './HealthPage/HealthPage';
 export { HealthPage } from './HealthPage/HealthPage';
 export type { LandingCardProps } from './Landing/LandingCard';
@@ -86,6 +90,16 @@ export type { TokenDialogProps } from './TokenDialog/TokenDialog';
 export { TokenDialog } from './TokenDialog/TokenDialog';
 export type { TokenRow, TokenStatus, TokensTableProps } from './TokensTable/TokensTable';
 export { TokensTable, tokenStatus } from './TokensTable/TokensTable';
+export type { TrainBotSuccessDialogProps } from './TrainBot/TrainBotSuccessDialog';
+export { TrainBotSuccessDialog } from './TrainBot/TrainBotSuccessDialog';
+export type { TrainBotUploadDialogProps } from './TrainBot/TrainBotUploadDialog';
+export { TrainBotUploadDialog } from './TrainBot/TrainBotUploadDialog';
+export type {
+  TrainBotFile,
+  TrainBotRejectedFile,
+  TrainBotUploaderProps,
+} from './TrainBot/TrainBotUploader';
+export { TrainBotUploader } from './TrainBot/TrainBotUploader';
 export type {
   UsersAndPermissionsPageProps,
   UsersAndPermissionsTab,

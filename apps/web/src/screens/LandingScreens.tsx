@@ -1,20 +1,29 @@
 import { useSession } from '@digital-assistant/react';
-import { AgentsLanding, DiscoverLanding } from '@digital-assistant/ui';
-import { useNavigate } from 'react-router';
+import { AgentsLanding, DiscoverLanding, type LandingPageProps } from '@digital-assistant/ui';
+import { type ComponentType, useState } from 'react';
+import { TrainBotWindows } from './knowledge/TrainBotWindows';
 
-/** Shared props of both landing pages: admin cards for admins; ELK is admin-only, so others see it coming soon. */
-function useLandingProps() {
+/**
+ * A landing page: admin cards for admins (ELK is admin-only, so others see it coming soon); the Train
+ * Bot card opens the upload window on the page.
+ */
+function Landing({ Page }: { Page: ComponentType<LandingPageProps> }) {
   const { isAdmin } = useSession();
-  const navigate = useNavigate();
-  return { isAdmin, isElkComingSoon: !isAdmin, onTrainBot: () => navigate('/train-bot') };
+  const [isUploadOpen, setUploadOpen] = useState(false);
+  return (
+    <>
+      <Page isAdmin={isAdmin} isElkComingSoon={!isAdmin} onTrainBot={() => setUploadOpen(true)} />
+      {isAdmin ? <TrainBotWindows isOpen={isUploadOpen} onOpenChange={setUploadOpen} /> : null}
+    </>
+  );
 }
 
 /** /agents: the landing page with the two agent cards (and the admin cards for admins). */
 export function AgentsScreen() {
-  return <AgentsLanding {...useLandingProps()} />;
+  return <Landing Page={AgentsLanding} />;
 }
 
 /** /menu: the Discover landing page. */
 export function DiscoverScreen() {
-  return <DiscoverLanding {...useLandingProps()} />;
+  return <Landing Page={DiscoverLanding} />;
 }

@@ -1,4 +1,5 @@
-import { createClient, type PersonalAccessToken, type User } from '@digital-assistant/sdk';
+import { createClient, type User } from '@digital-assistant/sdk';
+import { createDemoServer, type DemoServer } from '@digital-assistant/sdk/testing';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,56 +14,33 @@ const admin: User = {
   is_bot_account: false,
 };
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const servers: DemoServer[] = [];
 
 /**
- * An admin's server with the token and audit extensions: it keeps the admin's tokens, generates and revokes
- * them, and records every call. Without `hasTokenList` the list and revoke operations are unknown (404).
+ * An admin's server with the token and audit extensions (the SDK's demo server, every answer checked
+ * against the contract): it keeps the admin's tokens, generates and revokes them, and records every
+ * call. Without `hasTokenList` the list and revoke operations are unknown (404).
  */
 function tokenServer({ hasTokenList = true } = {}) {
-  const tokens: PersonalAccessToken[] = [
-    {
-      id: 'a1',
-      name: 'laptop',
-      created_at: '2026-10-01T09:00:00Z',
-      expires_at: '2099-01-01T00:00:00Z',
-      last_used_at: null,
-      revoked_at: null,
-    },
-  ];
-  const calls: string[] = [];
-  const fetch = async (request: Request) => {
-    const { pathname } = new URL(request.url);
-    calls.push(`${request.method} ${pathname}`);
-    if (pathname === '/api/auth') return json(200, { user: admin, features: [] });
-    if (pathname === '/api/users') return json(200, { user_profiles: [] });
-    if (pathname === '/api/roles/allgroups') return json(200, { roles: [] });
-    if (pathname === '/api/audit') return json(200, { events: [] });
-    if (pathname === '/api/users/generatetoken') {
-      const id = `n${tokens.length}`;
-      tokens.unshift({
-        id,
-        name: 'script',
-        created_at: new Date().toISOString(),
+  const server = createDemoServer({
+    signedIn: admin,
+    users: [],
+    roles: {},
+    tokens: [
+      {
+        id: 'a1',
+        name: 'laptop',
+        created_at: '2026-10-01T09:00:00Z',
         expires_at: '2099-01-01T00:00:00Z',
         last_used_at: null,
         revoked_at: null,
-      });
-      return json(200, { message: 'Token generated.', personal_access_token: `da_pat_${id}`, id });
-    }
-    if (hasTokenList && pathname === '/api/users/tokens') return json(200, { tokens });
-    if (hasTokenList && pathname === '/api/users/tokens/revoke') {
-      const { id } = (await request.json()) as { id: string };
-      const token = tokens.find((candidate) => candidate.id === id);
-      if (!token) return json(404, { error: 'No such token.', code: 'not_found' });
-      token.revoked_at = new Date().toISOString();
-      return json(200, { message: 'Token revoked.' });
-    }
-    return json(404, { error: 'Not found', code: 'not_found' });
-  };
-  return { fetch, calls, tokens };
+      },
+    ],
+    defaultTokenName: 'script',
+  });
+  if (!hasTokenList) server.remove('GET /api/users/tokens', 'POST /api/users/tokens/revoke');
+  servers.push(server);
+  return server;
 }
 
 /**
@@ -70,40 +48,24 @@ function tokenServer({ hasTokenList = true } = {}) {
  * refuses (409) to delete the last CORE_ADMINS member. Records every delete request's body.
  */
 function usersServer() {
-  let users = [
-    { email: admin.email, name: admin.name, role: 'CORE_ADMINS' },
-    { email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' },
-    { email: 'seed01@example.com', name: 'Seed User 01', role: 'STAFF' },
-    { email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' },
-  ];
-  const deletes: unknown[] = [];
-  const fetch = async (request: Request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === '/api/auth') return json(200, { user: admin, features: [] });
-    if (pathname === '/api/users') return json(200, { user_profiles: users });
-    if (pathname === '/api/users/delete') {
-      const body = (await request.json()) as { emails: string[] };
-      deletes.push(body);
-      const admins = users.filter((user) => user.role === 'CORE_ADMINS');
-      if (admins.every((user) => body.emails.includes(user.email))) {
-        return json(409, {
-          error: `Cannot delete ${admin.email}: at least one CORE_ADMINS member must remain.`,
-          code: 'conflict',
-        });
-      }
-      const deleted = users.filter((user) => body.emails.includes(user.email)).map((user) => user.email);
-      users = users.filter((user) => !deleted.includes(user.email));
-      return json(200, { message: 'Deleted.', deleted });
-    }
-    if (pathname === '/api/roles/allgroups') return json(200, { roles: [] });
-    if (pathname === '/api/audit') return json(200, { events: [] });
-    if (pathname === '/api/users/tokens') return json(200, { tokens: [] });
-    return json(404, { error: 'Not found', code: 'not_found' });
-  };
-  return { fetch, deletes, emails: () => users.map((user) => user.email) };
+  const server = createDemoServer({
+    signedIn: admin,
+    roles: {},
+    users: [
+      { email: admin.email, name: admin.name, role: 'CORE_ADMINS' },
+      { email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' },
+      { email: 'seed01@example.com', name: 'Seed User 01', role: 'STAFF' },
+      { email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' },
+    ],
+  });
+  servers.push(server);
+  return server;
 }
 
-function renderUsersPage(server: { fetch: (request: Request) => Promise<Response> }) {
+const deletes = (server: DemoServer) => server.callsTo('POST /api/users/delete').map((call) => call.body);
+const emails = (server: DemoServer) => server.state.users.map((user) => user.email);
+
+function renderUsersPage(server: DemoServer) {
   const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
   render(
     <MemoryRouter initialEntries={['/users']}>
@@ -118,7 +80,10 @@ const tokenRow = (name: string) =>
     name: new RegExp(name),
   });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  for (const server of servers.splice(0)) server.assertNoViolations();
+});
 
 describe('the Tokens tab of Users & Permissions', () => {
   it('lists my tokens between Roles and Audit, and revokes one only after confirming', async () => {
@@ -134,14 +99,14 @@ describe('the Tokens tab of Users & Permissions', () => {
     expect(confirm.textContent).toContain("Revoke token 'laptop'? Scripts using it stop working at once.");
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(server.calls).not.toContain('POST /api/users/tokens/revoke');
+    expect(server.callsTo('POST /api/users/tokens/revoke')).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Revoke laptop' }));
     confirm = await screen.findByRole('alertdialog', { name: 'Revoke token' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Token revoked.')).toBeTruthy();
     await waitFor(() => expect(tokenRow('laptop').textContent).toContain('Revoked'));
-    expect(server.tokens[0]?.revoked_at).not.toBeNull();
+    expect(server.state.tokens[0]?.revoked_at).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke laptop' })).toBeNull();
   });
 
@@ -150,7 +115,7 @@ describe('the Tokens tab of Users & Permissions', () => {
     renderUsersPage(server);
     fireEvent.click(await screen.findByRole('tab', { name: 'Tokens' }));
     await waitFor(() => expect(tokenRow('laptop')).toBeTruthy());
-    server.tokens.splice(0); // gone on the server in the meantime: the revoke answers 404
+    server.state.tokens.splice(0); // gone on the server in the meantime: the revoke answers 404
     fireEvent.click(screen.getByRole('button', { name: 'Revoke laptop' }));
     fireEvent.click(
       within(await screen.findByRole('alertdialog', { name: 'Revoke token' })).getByRole('button', {
@@ -164,7 +129,7 @@ describe('the Tokens tab of Users & Permissions', () => {
     const server = tokenServer();
     renderUsersPage(server);
     await screen.findByRole('tab', { name: 'Tokens' });
-    await waitFor(() => expect(server.calls).toContain('GET /api/users/tokens'));
+    await waitFor(() => expect(server.callsTo('GET /api/users/tokens')).not.toEqual([]));
     fireEvent.click(screen.getByRole('button', { name: 'Generate Token' }));
     const dialog = await screen.findByRole('dialog', { name: 'Token Creation Successful' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -178,7 +143,7 @@ describe('the Tokens tab of Users & Permissions', () => {
     renderUsersPage(server);
     await screen.findByRole('tab', { name: 'Users' });
     await waitFor(() => expect(tabNames()).toEqual(['Users', 'Roles', 'Audit']));
-    expect(server.calls).toContain('GET /api/users/tokens');
+    expect(server.callsTo('GET /api/users/tokens')).not.toEqual([]);
   });
 });
 
@@ -204,14 +169,14 @@ describe('Delete Selected on the Users tab', () => {
     expect(confirm.textContent).toContain('Are you sure you want to delete 2 users?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(server.deletes).toEqual([]);
+    expect(deletes(server)).toEqual([]);
 
     fireEvent.click(deleteSelectedButton() as HTMLElement);
     confirm = await screen.findByRole('alertdialog', { name: 'Delete' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Successfully deleted user staff@example.com.')).toBeTruthy();
     expect(screen.getByText('Successfully deleted user seed01@example.com.')).toBeTruthy();
-    expect(server.deletes).toEqual([{ emails: ['staff@example.com', 'seed01@example.com'] }]);
+    expect(deletes(server)).toEqual([{ emails: ['staff@example.com', 'seed01@example.com'] }]);
     await waitFor(() => expect(within(usersGrid()).queryByText('staff@example.com')).toBeNull());
     expect(within(usersGrid()).queryByText('seed01@example.com')).toBeNull();
     expect(within(usersGrid()).getByText('pga@example.com')).toBeTruthy();
@@ -244,7 +209,7 @@ describe('Delete Selected on the Users tab', () => {
           'Cannot delete admin@example.com: at least one CORE_ADMINS member must remain.',
       ),
     ).toBeTruthy();
-    expect(server.emails()).toContain('pga@example.com');
+    expect(emails(server)).toContain('pga@example.com');
     expect(within(usersGrid()).getByText('pga@example.com')).toBeTruthy();
     expect(deleteSelectedButton()?.textContent).toBe('Delete Selected (2)');
   });

@@ -16,6 +16,7 @@ import {
 } from '@digital-assistant/react';
 import { NoticeStack, UsersAndPermissionsPage, type UsersAndPermissionsTab } from '@digital-assistant/ui';
 import { useDeferredValue, useState } from 'react';
+import { ActivationConfirmation, type PendingActivation } from './users/ActivationConfirmation';
 import { AuditPanel } from './users/AuditPanel';
 import { DeleteConfirmation, type PendingDeletion } from './users/DeleteConfirmation';
 import { RoleGroupSidebar } from './users/RoleGroupSidebar';
@@ -30,6 +31,7 @@ export function UsersScreen() {
   const [tab, setTab] = useState<UsersAndPermissionsTab>('users');
   const [selectedEmails, setSelectedEmails] = useState<string[]>([]);
   const [pendingDeletion, setPendingDeletion] = useState<PendingDeletion | null>(null);
+  const [pendingActivation, setPendingActivation] = useState<PendingActivation | null>(null);
   const [actorFilter, setActorFilter] = useState('');
   const users = useUsers();
   const table = useUsersTable(users.rows);
@@ -65,6 +67,7 @@ export function UsersScreen() {
             isGeneratingToken={tokenPopup.isGenerating}
             onDeleteUser={(email) => setPendingDeletion({ kind: 'user', email })}
             onDeleteSelected={() => setPendingDeletion({ kind: 'users', emails: selectedEmails })}
+            onSetSelectedActive={(isActive) => setPendingActivation({ emails: selectedEmails, isActive })}
           />
         }
         rolesPanel={
@@ -105,6 +108,11 @@ export function UsersScreen() {
           onDone={() => setPendingDeletion(null)}
           onUserDeleted={(email) => setSelectedEmails((emails) => emails.filter((other) => other !== email))}
           onUsersDeleted={() => setSelectedEmails([])}
+        />
+        <ActivationConfirmation
+          pending={pendingActivation}
+          onDone={() => setPendingActivation(null)}
+          onChanged={() => setSelectedEmails([])}
         />
       </UsersAndPermissionsPage>
       <NoticeStack notices={notices} onDismiss={dismiss} />

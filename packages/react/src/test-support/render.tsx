@@ -1,15 +1,17 @@
-/** Renders hooks inside a real DigitalAssistantProvider over the in-memory contract handler. */
+/** Renders hooks inside a real DigitalAssistantProvider over the SDK's in-memory demo server. */
+
+import type { DemoServerOptions } from '@digital-assistant/sdk/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { DigitalAssistantProvider } from '../provider';
-import { type ApiHandlerOptions, createApiHandler } from './api-handler';
+import { createTestApi } from './api';
 
 export function renderWithProvider<Result>(
   hook: () => Result,
-  options: ApiHandlerOptions & { windowWidth?: number } = {},
+  { windowWidth, ...serverOptions }: DemoServerOptions & { windowWidth?: number } = {},
 ) {
-  const api = createApiHandler(options);
+  const api = createTestApi(serverOptions);
   const navigations: string[] = [];
   const redirects: string[] = [];
   const logged: unknown[][] = [];
@@ -23,7 +25,7 @@ export function renderWithProvider<Result>(
       clipboard={{ writeText: async (text) => void copied.push(text) }}
       logger={{ error: (...args) => logged.push(args) }}
       queryClient={queryClient}
-      windowWidth={options.windowWidth}
+      windowWidth={windowWidth}
     >
       {children}
     </DigitalAssistantProvider>

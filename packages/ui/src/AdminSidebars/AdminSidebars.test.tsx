@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
 import { StoreWiredSidebars } from '../test/examples';
 import { sampleProfiles } from '../test/fixtures';
+import { RoleSidebar } from './RoleSidebar';
 
 type Store = ReturnType<typeof createAdminSidebarsStore>;
 
@@ -82,7 +83,8 @@ describe('ModifyUserRolesSidebar', () => {
     const [first, second] = sampleProfiles(2);
     const { onSubmit, user } = setup((store) => store.openModifyRoles([first!.email]));
     await user.click(screen.getByRole('button', { name: /Users/ }));
-    await user.click(await screen.findByRole('option', { name: second!.name, description: second!.email }));
+    // Named by what it shows: the name, then the e-mail.
+    await user.click(await screen.findByRole('option', { name: `${second!.name} ${second!.email}` }));
     await user.keyboard('{Escape}');
     await chooseOption(user, /Role/, 'STAFF');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -117,6 +119,38 @@ describe('RoleSidebar', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent("Role 'STAFF' already exists.");
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses the name of an existing group in other case or with spaces', async () => {
+    const { onSubmit, user } = setup((store) => store.openCreateRoleGroup());
+    await user.type(screen.getByRole('textbox', { name: /Role Name/ }), ' staff ');
+    await user.click(screen.getByRole('button', { name: /Features/ }));
+    await user.click(await screen.findByRole('option', { name: 'chat' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent("Role 'staff' already exists as 'STAFF'.");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal where its own check shows problems", () => {
+    const store = createAdminSidebarsStore();
+    store.openCreateRoleGroup();
+    store.setRoleGroupName('AUDITORS');
+    render(
+      <RoleSidebar
+        isOpen
+        onClose={() => {}}
+        value={store.getSnapshot().roleGroup}
+        onNameChange={() => {}}
+        onFeaturesChange={() => {}}
+        features={['chat']}
+        existingRoleNames={['STAFF']}
+        onSubmit={() => {}}
+        errorMessage="Role 'AUDITORS' already exists."
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create Role Group' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent("Role 'AUDITORS' already exists.");
   });
 
   it("edits as 'Editing Role {name}' with the name locked", async () => {

@@ -29,12 +29,17 @@ export interface RoleSidebarProps {
   onSubmit: (value: RoleGroupForm) => void;
   /** The role group is being saved: Submit shows progress. */
   isSubmitting?: boolean;
+  /**
+   * Why the server refused the last Submit (e.g. "Role 'staff' already exists."), shown where the
+   * form's own check shows its problems. Clear it when the name changes.
+   */
+  errorMessage?: string | null;
 }
 
 /**
  * The role group sidebar: 'Create Role Group', or 'Editing Role {name}' with the name locked; a
  * searchable feature multiselect listing 8 items. Problems show the product's own messages
- * ('Invalid input vaules', "Role '{name}' already exists.").
+ * ('Invalid input vaules', "Role '{name}' already exists."), and so does the server's refusal.
  */
 export function RoleSidebar({
   isOpen,
@@ -46,6 +51,7 @@ export function RoleSidebar({
   existingRoleNames = [],
   onSubmit,
   isSubmitting = false,
+  errorMessage = null,
 }: RoleSidebarProps) {
   const problem = roleGroupError(value, existingRoleNames);
   const isEditing = value.mode === 'edit';
@@ -73,16 +79,17 @@ export function RoleSidebar({
             label="Features"
             searchLabel="Search features"
             isRequired
-            items={features.map((feature) => ({
-              id: feature,
-              label: featureLabel(feature),
-              description: feature,
-            }))}
+            // One line per feature: its name with spaces ('role group view'), as the Roles table shows it.
+            items={features.map((feature) => ({ id: feature, label: featureLabel(feature) }))}
             selectedKeys={value.features}
             onSelectionChange={onFeaturesChange}
             visibleItemCount={FEATURE_MULTISELECT_VISIBLE_ITEMS}
           />
-          {isValidationShown && problem ? <StatusBanner kind="error">{problem}</StatusBanner> : null}
+          {isValidationShown && problem ? (
+            <StatusBanner kind="error">{problem}</StatusBanner>
+          ) : errorMessage ? (
+            <StatusBanner kind="error">{errorMessage}</StatusBanner>
+          ) : null}
         </>
       )}
     </SidebarForm>

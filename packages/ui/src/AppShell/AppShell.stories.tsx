@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CompassIcon } from '../icons/icons';
 import { PageHeader } from '../PageHeader/PageHeader';
 import type { ProfileUser } from '../ProfilePopup/ProfilePopup';
+import type { AppShellMenuMode } from './AppShellContext';
 import { AppShell } from './index';
 
 const admin: ProfileUser = {
@@ -25,6 +26,8 @@ interface ShellExampleProps {
   currentPath: string;
   /** Title in the header. */
   pageTitle: string;
+  /** Docked beside the page or a drawer over it (by default the window width decides). */
+  menuMode?: AppShellMenuMode;
   onLogout: () => void;
   onMenuOpenChange: (isOpen: boolean) => void;
 }
@@ -35,6 +38,7 @@ function ShellExample({
   user,
   currentPath,
   pageTitle,
+  menuMode,
   onLogout,
   onMenuOpenChange,
 }: ShellExampleProps) {
@@ -47,6 +51,7 @@ function ShellExample({
         onMenuOpenChange(open);
       }}
       currentPath={currentPath}
+      menuMode={menuMode}
     >
       <AppShell.MenuPanel>
         <AppShell.MenuHeader />
@@ -82,6 +87,7 @@ const meta = {
     user: staff,
     currentPath: '/codereview',
     pageTitle: 'Code Review',
+    menuMode: 'docked',
     onLogout: fn(),
     onMenuOpenChange: fn(),
   },
@@ -109,9 +115,38 @@ export const Admin: Story = {
   },
 };
 
-/** Menu collapsed (the default at or below 1000px window width). */
+/** Menu collapsed: nothing of the panel is left on screen, not even its border. */
 export const Collapsed: Story = {
   args: { defaultMenuOpen: false },
+  play: async ({ canvas }) => {
+    const panel = canvas.getByRole('complementary', { hidden: true });
+    await waitFor(() => expect(panel.getBoundingClientRect().width).toBe(0));
+  },
+};
+
+/**
+ * At 1000px and below the menu is a modal drawer below the header: the toggle stays uncovered,
+ * a 'Close menu' button and Escape close it, and focus goes back to the toggle.
+ */
+export const Drawer: Story = {
+  args: { isAdmin: true, user: admin, currentPath: '/users', defaultMenuOpen: false, menuMode: 'drawer' },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const toggle = canvas.getByRole('button', { name: 'Toggle menu' });
+    await userEvent.click(toggle);
+    const drawer = await body.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(drawer.getAnimations({ subtree: true })).toHaveLength(0));
+    await expect(body.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    const box = toggle.getBoundingClientRect();
+    const atToggle = canvasElement.ownerDocument.elementFromPoint(
+      box.x + box.width / 2,
+      box.y + box.height / 2,
+    );
+    await expect(drawer.contains(atToggle)).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    await waitFor(() => expect(toggle).toHaveFocus());
+  },
 };
 
 /** Pressing 'Toggle menu' collapses and re-opens the panel. */

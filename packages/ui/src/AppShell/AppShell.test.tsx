@@ -1,8 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { RouterProvider } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '../ProfilePopup/ProfilePopup';
 import { accessibilityViolations } from '../test/axe';
+import type { AppShellMenuMode } from './AppShellContext';
 import { AppShell } from './index';
 
 const admin: ProfileUser = {
@@ -18,15 +21,24 @@ function Shell({
   onLogout = () => {},
   onMenuOpenChange,
   isMenuOpen,
+  menuMode,
+  currentPath = '/menu',
 }: {
   isAdmin?: boolean;
   user?: ProfileUser;
   onLogout?: () => void;
   onMenuOpenChange?: (open: boolean) => void;
   isMenuOpen?: boolean;
+  menuMode?: AppShellMenuMode;
+  currentPath?: string;
 }) {
   return (
-    <AppShell.Root isMenuOpen={isMenuOpen} onMenuOpenChange={onMenuOpenChange} currentPath="/menu">
+    <AppShell.Root
+      isMenuOpen={isMenuOpen}
+      onMenuOpenChange={onMenuOpenChange}
+      currentPath={currentPath}
+      menuMode={menuMode}
+    >
       <AppShell.MenuPanel>
         <AppShell.MenuHeader />
         <AppShell.MenuNav>
@@ -38,7 +50,9 @@ function Shell({
       </AppShell.MenuPanel>
       <AppShell.Main>
         <AppShell.Header title={<h1>Discover</h1>} />
-        <AppShell.Content>content</AppShell.Content>
+        <AppShell.Content>
+          <button type="button">A button of the page</button>
+        </AppShell.Content>
       </AppShell.Main>
     </AppShell.Root>
   );
@@ -133,6 +147,131 @@ describe('AppShell', () => {
     expect(await accessibilityViolations()).toEqual([]);
     unmount();
     render(<Shell isAdmin isMenuOpen={false} />);
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+});
+
+/** The shell as the app uses it: a router that records where links lead, the path following it. */
+function RoutedShell({
+  initialPath = '/menu',
+  initialMode = 'drawer',
+  initiallyOpen = false,
+}: {
+  initialPath?: string;
+  initialMode?: AppShellMenuMode;
+  initiallyOpen?: boolean;
+}) {
+  const [path, setPath] = useState(initialPath);
+  const [mode, setMode] = useState(initialMode);
+  const [isOpen, setOpen] = useState(initiallyOpen);
+  return (
+    <RouterProvider navigate={setPath}>
+      <output data-testid="path">{path}</output>
+      <button type="button" onClick={() => setMode(mode === 'drawer' ? 'docked' : 'drawer')}>
+        Change width
+      </button>
+      <Shell isAdmin isMenuOpen={isOpen} onMenuOpenChange={setOpen} menuMode={mode} currentPath={path} />
+    </RouterProvider>
+  );
+}
+
+describe('AppShell as a drawer (1000px and below)', () => {
+  // While the drawer is open the page behind it, header included, is hidden from assistive technology.
+  const toggle = () => screen.getByRole('button', { name: 'Toggle menu', hidden: true });
+  const drawer = () => screen.queryByRole('dialog', { name: 'Menu' });
+
+  it('is closed until the toggle opens it as a modal dialog with a visible close button', async () => {
+    const user = userEvent.setup();
+    render(<RoutedShell />);
+    expect(drawer()).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Menu' })).toBeNull();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle());
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle()).toHaveAttribute('aria-controls', menu.id);
+    expect(within(menu).getByRole('button', { name: 'Close menu' })).toBeVisible();
+    expect(within(menu).getByRole('link', { name: 'Users & Permissions' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(drawer()).toBeNull());
+    await waitFor(() => expect(toggle()).toHaveFocus());
+  });
+
+  it('closes with Escape and gives focus back to the toggle', async () => {
+    const user = userEvent.setup();
+    render(<RoutedShell />);
+    toggle().focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(drawer()).toBeNull());
+    await waitFor(() => expect(toggle()).toHaveFocus());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on a click outside it', async () => {
+    const user = userEvent.setup();
+    render(<RoutedShell />);
+    await user.click(toggle());
+    await screen.findByRole('dialog', { name: 'Menu' });
+    // The overlay behind the drawer is what a click beside it lands on.
+    await user.click(document.querySelector('.da-menu-drawer-overlay') as HTMLElement);
+    await waitFor(() => expect(drawer()).toBeNull());
+  });
+
+  it('keeps Tab inside while open: the page behind cannot be reached', async () => {
+    const user = userEvent.setup();
+    render(<RoutedShell />);
+    await user.click(toggle());
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    for (let press = 0; press < 15; press++) {
+      await user.tab();
+      expect(menu).toContainElement(document.activeElement as HTMLElement);
+    }
+    for (let press = 0; press < 15; press++) {
+      await user.tab({ shift: true });
+      expect(menu).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('closes once a link has been followed, and the link still leads to its page', async () => {
+    const user = userEvent.setup();
+    render(<RoutedShell />);
+    await user.click(toggle());
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Users & Permissions' }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/users');
+    await waitFor(() => expect(drawer()).toBeNull());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when it leads to the page already shown', async () => {
+    const user = userEvent.setup();
+    render(<RoutedShell initialPath="/users" />);
+    await user.click(toggle());
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Users & Permissions' }));
+    await waitFor(() => expect(drawer()).toBeNull());
+  });
+
+  it('closes when the window narrows with the docked menu open, and docks open again when it widens', async () => {
+    render(<RoutedShell initialMode="docked" initiallyOpen />);
+    const panel = screen.getByRole('complementary', { name: 'Menu' });
+    expect(panel).toHaveAttribute('data-state', 'open');
+    act(() => screen.getByRole('button', { name: 'Change width' }).click());
+    expect(drawer()).toBeNull();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    act(() => screen.getByRole('button', { name: 'Change width' }).click());
+    expect(screen.getByRole('complementary', { name: 'Menu' })).toHaveAttribute('data-state', 'open');
+  });
+
+  it('has no accessibility violations, open or closed', async () => {
+    const user = userEvent.setup();
+    render(<RoutedShell />);
+    expect(await accessibilityViolations()).toEqual([]);
+    await user.click(toggle());
+    await screen.findByRole('dialog', { name: 'Menu' });
     expect(await accessibilityViolations()).toEqual([]);
   });
 });

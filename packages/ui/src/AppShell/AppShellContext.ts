@@ -1,5 +1,11 @@
 import { createContext, useContext } from 'react';
 
+/**
+ * How the menu panel is laid out: `docked` beside the main column (wide windows), or `drawer`, a
+ * modal panel over the page (1000px and below).
+ */
+export type AppShellMenuMode = 'docked' | 'drawer';
+
 export interface AppShellContextValue {
   /** Whether the left menu panel is expanded. */
   isMenuOpen: boolean;
@@ -9,6 +15,10 @@ export interface AppShellContextValue {
   menuId: string;
   /** Path of the current page; menu links to it are marked aria-current="page". */
   currentPath: string | undefined;
+  /** Docked beside the page, or a modal drawer over it. */
+  menuMode: AppShellMenuMode;
+  /** For a link in the menu: closes the drawer once the link has been followed (does nothing when docked). */
+  closeDrawerAfterNavigation: () => void;
 }
 
 export const AppShellContext = createContext<AppShellContextValue | null>(null);

@@ -12,13 +12,16 @@ export interface AppShellHeaderProps {
 
 /** Top bar of the main column with the 'Toggle menu' button and a slot for the title. */
 export function AppShellHeader({ title, children }: AppShellHeaderProps) {
-  const { isMenuOpen, setMenuOpen, menuId } = useAppShell('AppShell.Header');
+  const { isMenuOpen, setMenuOpen, menuId, menuMode } = useAppShell('AppShell.Header');
+  const isDrawer = menuMode === 'drawer';
   return (
     <header className="da-shell-header">
       <IconButton
         aria-label="Toggle menu"
         aria-expanded={isMenuOpen}
-        aria-controls={menuId}
+        // A closed drawer is not in the document: point at it only while it is there.
+        aria-controls={isDrawer && !isMenuOpen ? undefined : menuId}
+        aria-haspopup={isDrawer ? 'dialog' : undefined}
         onPress={() => setMenuOpen(!isMenuOpen)}
       >
         <MenuIcon />

@@ -14,10 +14,10 @@ export function AppShellMenuHeader({
   chatHref = '/chat',
   title = 'Digital Assistant',
 }: AppShellMenuHeaderProps) {
-  useAppShell('AppShell.MenuHeader');
+  const { closeDrawerAfterNavigation } = useAppShell('AppShell.MenuHeader');
   return (
     <div className="da-menu-header">
-      <Link href={chatHref} className="da-menu-brand">
+      <Link href={chatHref} className="da-menu-brand" onPress={closeDrawerAfterNavigation}>
         <Logo size={30} />
         <span className="da-menu-brand-title">{title}</span>
       </Link>

@@ -17,7 +17,10 @@ export interface AppShellMenuLinkProps {
   children: ReactNode;
 }
 
-/** One entry of the menu. State is styled through `data-current` and react-aria's `data-disabled`. */
+/**
+ * One entry of the menu. State is styled through `data-current` and react-aria's `data-disabled`.
+ * Following it closes the menu when it is a drawer.
+ */
 export function AppShellMenuLink({
   href,
   icon,
@@ -26,12 +29,13 @@ export function AppShellMenuLink({
   badge,
   children,
 }: AppShellMenuLinkProps) {
-  const { currentPath } = useAppShell('AppShell.MenuLink');
+  const { currentPath, closeDrawerAfterNavigation } = useAppShell('AppShell.MenuLink');
   const current = isCurrent ?? (currentPath !== undefined && currentPath === href);
   return (
     <Link
       href={href}
       isDisabled={isDisabled}
+      onPress={closeDrawerAfterNavigation}
       className="da-menu-link"
       aria-current={current ? 'page' : undefined}
       data-current={current || undefined}

@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { Cell, Column, Row, Table, TableBody, TableHeader, Toolbar } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
+import { Button } from '../Button/Button';
 import { accessibilityViolations } from '../test/axe';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -63,5 +65,88 @@ describe('ConfirmDialog', () => {
   it('has no accessibility violations', async () => {
     render(<Harness onConfirm={() => {}} />);
     expect(await accessibilityViolations()).toEqual([]);
+  });
+});
+
+/** A toolbar and a table whose rows each have a Delete button asking first, as the administration pages do. */
+function PageWithDeletes() {
+  const [pending, setPending] = useState<string | null>(null);
+  const names = ['alpha', 'bravo', 'charlie'];
+  return (
+    <>
+      <Toolbar aria-label="Actions">
+        <Button>Add</Button>
+        <Button onPress={() => setPending('the selected ones')}>Delete Selected</Button>
+      </Toolbar>
+      <Table aria-label="Things">
+        <TableHeader>
+          <Column isRowHeader>Name</Column>
+          <Column>Actions</Column>
+        </TableHeader>
+        <TableBody items={names.map((name) => ({ id: name }))}>
+          {(row) => (
+            <Row id={row.id}>
+              <Cell>{row.id}</Cell>
+              <Cell>
+                <Button onPress={() => setPending(row.id)}>{`Delete ${row.id}`}</Button>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        isOpen={pending !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setPending(null);
+        }}
+        onConfirm={() => {}}
+        text={`Delete ${pending}?`}
+      />
+    </>
+  );
+}
+
+async function cancelWithEscape(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('alertdialog');
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}
+
+describe('ConfirmDialog focus', () => {
+  it('starts on Cancel, so Enter does not confirm at once', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<Harness onConfirm={onConfirm} />);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('goes back after Escape to the Delete button that opened it, whichever row it is in', async () => {
+    const user = userEvent.setup();
+    render(<PageWithDeletes />);
+    for (const name of ['bravo', 'alpha', 'charlie']) {
+      await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+      await cancelWithEscape(user);
+      await waitFor(() => expect(screen.getByRole('button', { name: `Delete ${name}` })).toHaveFocus());
+    }
+    // With the keyboard: from charlie's button up to bravo's.
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('button', { name: 'Delete bravo' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await cancelWithEscape(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete bravo' })).toHaveFocus());
+  });
+
+  it('goes back to the toolbar button that was clicked, not the one the toolbar last had focused', async () => {
+    const user = userEvent.setup();
+    render(<PageWithDeletes />);
+    act(() => screen.getByRole('button', { name: 'Add' }).focus());
+    await user.tab(); // leaves the toolbar, which remembers 'Add'
+    await user.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    await cancelWithEscape(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Selected' })).toHaveFocus());
   });
 });

@@ -28,3 +28,13 @@ export const Idle: Story = {
     await expect(args.onLogin).toHaveBeenCalledOnce();
   },
 };
+
+/** Back from single sign-on refused: a deactivated account says why, and Login tries again. */
+export const AccountDeactivated: Story = {
+  args: { errorMessage: 'Your account is deactivated. Ask an administrator to reactivate it.' },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Your account is deactivated.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    await expect(args.onLogin).toHaveBeenCalledOnce();
+  },
+};

@@ -2,6 +2,7 @@ import { Heading } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { SpinnerIcon } from '../icons/icons';
 import { Logo } from '../Logo/Logo';
+import { StatusBanner } from '../StatusBanner/StatusBanner';
 
 export interface LoginScreenProps {
   /** Single sign-on is starting (or a session is being created): shows 'Signing you in…'. */
@@ -10,10 +11,23 @@ export interface LoginScreenProps {
   onLogin: () => void;
   /** Product title. @default 'Digital Assistant' */
   title?: string;
+  /**
+   * Why the last sign-in was refused (e.g. a deactivated account), shown as an error above the
+   * Login button.
+   */
+  errorMessage?: string | null;
 }
 
-/** The sign-in screen: a centred card with the product title and either progress or a 'Login' button. */
-export function LoginScreen({ isSigningIn = false, onLogin, title = 'Digital Assistant' }: LoginScreenProps) {
+/**
+ * The sign-in screen: a centred card with the product title and either progress or a 'Login'
+ * button, with the reason of a refused sign-in above it when there is one.
+ */
+export function LoginScreen({
+  isSigningIn = false,
+  onLogin,
+  title = 'Digital Assistant',
+  errorMessage = null,
+}: LoginScreenProps) {
   return (
     <main className="da-auth-screen" data-state={isSigningIn ? 'signing-in' : 'idle'}>
       <section className="da-auth-card" aria-labelledby="da-login-title">
@@ -22,6 +36,7 @@ export function LoginScreen({ isSigningIn = false, onLogin, title = 'Digital Ass
           {title}
         </Heading>
         <p className="da-auth-subtitle">Your internal AI assistant</p>
+        {errorMessage && !isSigningIn ? <StatusBanner kind="error">{errorMessage}</StatusBanner> : null}
         {isSigningIn ? (
           <p className="da-auth-progress" role="status">
             <SpinnerIcon />

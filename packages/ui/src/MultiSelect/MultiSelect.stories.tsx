@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { sampleFeatures } from '../test/fixtures';
+import { sampleFeatures, sampleProfiles } from '../test/fixtures';
 import { MultiSelect, type MultiSelectProps } from './MultiSelect';
 
 const items = sampleFeatures.map((feature) => ({ id: feature, label: feature.replaceAll('_', ' ') }));
@@ -64,4 +65,74 @@ export const SearchAndPick: Story = {
 
 export const Invalid: Story = {
   args: { errorMessage: 'Select at least one user.', label: 'Users' },
+};
+
+/** How many options of the open list are wholly in view, and whether the next one is out of it. */
+function visibleOptions(document: Document) {
+  const area = document.querySelector('.da-multiselect-scroll-area') as HTMLElement;
+  const search = (area.querySelector('.da-multiselect-search') as HTMLElement).getBoundingClientRect();
+  const view = area.getBoundingClientRect();
+  const boxes = [...area.querySelectorAll('[role="option"]')].map((option) => option.getBoundingClientRect());
+  const inView = boxes.filter((box) => box.top >= search.bottom - 0.5 && box.bottom <= view.bottom + 0.5);
+  return { count: inView.length, total: boxes.length };
+}
+
+/** The two rules the walkthrough found failing on the open lists, checked on the popover itself. */
+async function listViolations(document: Document) {
+  const popover = document.querySelector('.da-multiselect-popover') as HTMLElement;
+  const results = await axe.run(popover, {
+    runOnly: [
+      'label-content-name-mismatch',
+      'scrollable-region-focusable',
+      'aria-allowed-attr',
+      'nested-interactive',
+    ],
+  });
+  return results.violations.map((violation) => violation.id);
+}
+
+/** The role group sidebar's list: 8 features in view (spec section 9), then it scrolls. */
+export const EightFeaturesInView: Story = {
+  args: { visibleItemCount: 8 },
+  play: async ({ canvas, canvasElement }) => {
+    const document = canvasElement.ownerDocument;
+    await userEvent.click(canvas.getByRole('button', { name: /Features/ }));
+    await within(document.body).findByRole('listbox');
+    await waitFor(() => expect(visibleOptions(document)).toEqual({ count: 8, total: sampleFeatures.length }));
+    await expect(await listViolations(document)).toEqual([]);
+  },
+};
+
+/** The Modify User Roles list: 6 users in view (spec section 9), each with its e-mail under the name. */
+export const SixUsersInView: Story = {
+  args: {
+    label: 'Users',
+    visibleItemCount: 6,
+    items: sampleProfiles(20).map((profile) => ({
+      id: profile.email,
+      label: profile.name,
+      description: profile.email,
+    })),
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const document = canvasElement.ownerDocument;
+    await userEvent.click(canvas.getByRole('button', { name: /Users/ }));
+    const body = within(document.body);
+    await body.findByRole('listbox');
+    await waitFor(() => expect(visibleOptions(document)).toEqual({ count: 6, total: 20 }));
+    await expect(await listViolations(document)).toEqual([]);
+    // Going down with the keyboard keeps the active option in view, below the search field.
+    for (let press = 0; press < 9; press++) await userEvent.keyboard('{ArrowDown}');
+    const active = body.getAllByRole('option')[8] as HTMLElement; // the first press reaches the first option
+    await waitFor(() => expect(active).toHaveAttribute('data-focused', 'true'));
+    const search = (document.querySelector('.da-multiselect-search') as HTMLElement).getBoundingClientRect();
+    const area = (
+      document.querySelector('.da-multiselect-scroll-area') as HTMLElement
+    ).getBoundingClientRect();
+    await waitFor(() => {
+      const box = active.getBoundingClientRect();
+      expect(box.top).toBeGreaterThanOrEqual(search.bottom - 0.5);
+      expect(box.bottom).toBeLessThanOrEqual(area.bottom + 0.5);
+    });
+  },
 };

@@ -1,5 +1,5 @@
 import { MULTISELECT_PLACEHOLDER } from '@digital-assistant/react';
-import type { CSSProperties } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import {
   Autocomplete,
   Button,
@@ -24,7 +24,7 @@ export interface MultiSelectItem {
   id: string;
   /** Text shown and searched. */
   label: string;
-  /** Secondary text, e.g. an e-mail under a name. */
+  /** Secondary text, e.g. an e-mail under a name; part of the option's accessible name, as it is visible. */
   description?: string;
 }
 
@@ -55,7 +55,62 @@ export interface MultiSelectProps {
   name?: string;
 }
 
-const ROW_HEIGHT_PX = 36;
+/**
+ * The scrolling part of the open list: the search field (sticky on top) and the options, at most
+ * `visibleItemCount` of them in view. The height is measured from the options as they render (their
+ * height and spacing depend on the font, the description line and the width), not assumed. The
+ * search field being inside it also gives the scrolling region something focusable, so it can be
+ * scrolled from the keyboard.
+ */
+function MultiSelectScrollArea({
+  visibleItemCount,
+  children,
+}: {
+  visibleItemCount: number;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const area = ref.current;
+    const listBox = area?.querySelector<HTMLElement>('[role="listbox"]');
+    if (!area || !listBox) return;
+    const fitToOptions = () => {
+      const options = listBox.querySelectorAll('[role="option"]');
+      const first = options[0]?.getBoundingClientRect();
+      if (!first || first.height === 0) return; // nothing laid out (no options, or no layout engine)
+      const areaBox = area.getBoundingClientRect();
+      // The popover may be scaling in: client rectangles are scaled, CSS pixels are wanted.
+      const scale = areaBox.width / (Number.parseFloat(getComputedStyle(area).width) || areaBox.width);
+      const pitch =
+        options.length > 1 ? (options[1]?.getBoundingClientRect().top ?? 0) - first.top : first.height;
+      const firstTop = first.top - areaBox.top;
+      const listPaddingBottom = Number.parseFloat(getComputedStyle(listBox).paddingBottom) || 0;
+      const height = (firstTop + (visibleItemCount - 1) * pitch + first.height) / scale + area.scrollTop;
+      area.style.maxHeight = `${Math.round(height + listPaddingBottom)}px`;
+      // Options scrolled into view from the keyboard stop below the sticky search field.
+      area.style.scrollPaddingTop = `${Math.floor((listBox.getBoundingClientRect().top - areaBox.top) / scale + area.scrollTop)}px`;
+    };
+    fitToOptions();
+    if (typeof ResizeObserver === 'undefined') return;
+    // Options arrive after the first layout, and the search field and options change height with
+    // fonts loading and the popover's width.
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(fitToOptions);
+    });
+    for (const child of area.children) observer.observe(child);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, [visibleItemCount]);
+  return (
+    <div ref={ref} className="da-multiselect-scroll-area">
+      {children}
+    </div>
+  );
+}
 
 /**
  * A searchable multiple-choice select: a react-aria Select (selectionMode multiple) whose popover
@@ -80,7 +135,6 @@ export function MultiSelect({
   const chosen = items.filter((item) => selectedKeys.includes(item.id));
   const shown = chosen.slice(0, maxChipCount);
   const hiddenCount = chosen.length - shown.length;
-  const listStyle = { '--da-multiselect-visible-items': visibleItemCount } as CSSProperties;
   return (
     <Select
       selectionMode="multiple"
@@ -124,41 +178,43 @@ export function MultiSelect({
       <FieldError className="da-field-error">{errorMessage}</FieldError>
       <Popover className="da-popover da-select-popover da-multiselect-popover" placement="bottom start">
         <Autocomplete filter={contains}>
-          <SearchField aria-label={searchLabel} className="da-multiselect-search" autoFocus>
-            <SearchIcon />
-            <Input className="da-input" placeholder="Search…" />
-          </SearchField>
-          <ListBox
-            items={items}
-            className="da-listbox"
-            style={listStyle}
-            data-row-height={ROW_HEIGHT_PX}
-            renderEmptyState={() => <div className="da-listbox-empty">No matches</div>}
-          >
-            {(item) => (
-              <ListBoxItem id={item.id} textValue={item.label} className="da-listbox-item">
-                {({ isSelected }) => (
-                  <>
-                    <span
-                      className="da-checkbox-box"
-                      data-selected={isSelected || undefined}
-                      aria-hidden="true"
-                    >
-                      {isSelected ? <CheckIcon /> : null}
-                    </span>
-                    <span className="da-listbox-item-text">
-                      <Text slot="label">{item.label}</Text>
-                      {item.description ? (
-                        <Text slot="description" className="da-listbox-item-description">
-                          {item.description}
-                        </Text>
-                      ) : null}
-                    </span>
-                  </>
-                )}
-              </ListBoxItem>
-            )}
-          </ListBox>
+          <MultiSelectScrollArea visibleItemCount={visibleItemCount}>
+            <SearchField aria-label={searchLabel} className="da-multiselect-search" autoFocus>
+              <SearchIcon />
+              <Input className="da-input" placeholder="Search…" />
+            </SearchField>
+            <ListBox
+              items={items}
+              className="da-listbox"
+              renderEmptyState={() => <div className="da-listbox-empty">No matches</div>}
+            >
+              {(item) => (
+                <ListBoxItem id={item.id} textValue={item.label} className="da-listbox-item">
+                  {({ isSelected }) => (
+                    <>
+                      <span
+                        className="da-checkbox-box"
+                        data-selected={isSelected || undefined}
+                        aria-hidden="true"
+                      >
+                        {isSelected ? <CheckIcon /> : null}
+                      </span>
+                      {/* Named by all its visible text (label, then description), so what is seen is what is announced. */}
+                      <span className="da-listbox-item-text">
+                        <span className="da-listbox-item-label">{item.label}</span>
+                        {item.description ? (
+                          <>
+                            {' '}
+                            <span className="da-listbox-item-description">{item.description}</span>
+                          </>
+                        ) : null}
+                      </span>
+                    </>
+                  )}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </MultiSelectScrollArea>
         </Autocomplete>
       </Popover>
     </Select>

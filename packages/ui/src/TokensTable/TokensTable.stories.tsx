@@ -66,3 +66,36 @@ export const Revoking: Story = { args: { revokingId: sampleTokens[0]?.id } };
 export const Empty: Story = { args: { tokens: [] } };
 export const Loading: Story = { args: { tokens: [], isLoading: true } };
 export const ErrorState: Story = { name: 'Error', args: { error: 'Error fetching tokens.' } };
+
+/**
+ * As wide as the page is in an 800px window (752px): every column and each Revoke button fit
+ * without scrolling, the names stay on one line (a long one ends in an ellipsis) and a time goes
+ * under its date. Uses the default date format.
+ */
+export const Narrow: Story = {
+  args: {
+    formatTime: undefined,
+    tokens: [
+      { ...sampleTokens[0]!, name: 'Nightly reporting pipeline for the finance team' },
+      { ...sampleTokens[1]!, name: 'Token 2026-11-23', last_used_at: '2026-11-02T10:00:00Z' },
+      ...sampleTokens.slice(2),
+    ],
+  },
+  render: (args) => (
+    <div style={{ width: 752 }}>
+      <Revocable {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const container = canvasElement.querySelector('.da-table-container') as HTMLElement;
+    await expect(container.scrollWidth).toBeLessThanOrEqual(container.clientWidth);
+    const edge = container.getBoundingClientRect().right;
+    for (const button of canvas.getAllByRole('button', { name: /^Revoke / })) {
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(edge);
+    }
+    const lineHeight = Number.parseFloat(getComputedStyle(canvas.getByText('Token 2026-11-23')).lineHeight);
+    for (const name of canvasElement.querySelectorAll('.da-token-name-text')) {
+      await expect(name.getBoundingClientRect().height).toBeLessThanOrEqual(lineHeight + 1);
+    }
+  },
+};

@@ -3,7 +3,7 @@ import { Cell, Column, Row, Table, TableHeader } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { ActionsColumn } from '../DataTable/ActionsColumn';
 import { DataTableBody } from '../DataTable/DataTableBody';
-import { defaultFormatTime } from '../DataTable/formatTime';
+import { formatDateAndTime } from '../DataTable/formatTime';
 
 /** A personal access token as `GET /api/users/tokens` lists it (the SDK's PersonalAccessToken): never its value. */
 export type TokenRow = Pick<
@@ -42,7 +42,10 @@ export interface TokensTableProps {
   emptyMessage?: string;
   /** The moment expiry is judged against. @default the time of rendering */
   now?: Date;
-  /** Formats a timestamp. @default medium date and short time in the user's locale */
+  /**
+   * Formats a timestamp. By default the medium date and short time in the user's locale, the time
+   * going under the date when the column is narrow.
+   */
   formatTime?: (isoTime: string) => string;
 }
 
@@ -62,13 +65,27 @@ export function TokensTable({
   error = null,
   emptyMessage = 'You have no personal access tokens.',
   now,
-  formatTime = defaultFormatTime,
+  formatTime,
 }: TokensTableProps) {
   const at = now ?? new Date();
-  const time = (isoTime: string | null, absent: string) =>
-    isoTime ? <time dateTime={isoTime}>{formatTime(isoTime)}</time> : absent;
+  const time = (isoTime: string | null, absent: string) => {
+    if (!isoTime) return absent;
+    const parts = formatTime ? null : formatDateAndTime(isoTime);
+    return (
+      <time dateTime={isoTime}>
+        {parts ? (
+          <>
+            <span className="da-nowrap">{`${parts.date},`}</span>{' '}
+            <span className="da-nowrap">{parts.time}</span>
+          </>
+        ) : (
+          (formatTime?.(isoTime) ?? isoTime)
+        )}
+      </time>
+    );
+  };
   return (
-    <div className="da-table-container">
+    <div className="da-table-container da-tokens-table">
       <Table aria-label="Personal access tokens" className="da-table">
         <TableHeader className="da-table-header">
           <Column isRowHeader className="da-table-column">
@@ -91,10 +108,12 @@ export function TokensTable({
             const status = tokenStatus(token, at);
             return (
               <Row id={token.id} className="da-table-row da-token-row" data-state={status}>
-                <Cell className="da-table-cell da-table-cell-strong da-token-name">{token.name}</Cell>
-                <Cell className="da-table-cell da-table-muted">{time(token.created_at, '—')}</Cell>
-                <Cell className="da-table-cell da-table-muted">{time(token.expires_at, 'Never')}</Cell>
-                <Cell className="da-table-cell da-table-muted">{time(token.last_used_at, 'Never')}</Cell>
+                <Cell className="da-table-cell da-table-cell-strong da-token-name">
+                  <span className="da-token-name-text">{token.name}</span>
+                </Cell>
+                <Cell className="da-table-cell da-token-time">{time(token.created_at, '—')}</Cell>
+                <Cell className="da-table-cell da-token-time">{time(token.expires_at, 'Never')}</Cell>
+                <Cell className="da-table-cell da-token-time">{time(token.last_used_at, 'Never')}</Cell>
                 <Cell className="da-table-cell">
                   <span className="da-token-status" data-state={status}>
                     {statusLabels[status]}

@@ -4,6 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { StoreWiredUsersPanel } from '../test/examples';
 import { sampleRows } from '../test/fixtures';
 import { UsersTable } from './UsersTable';
+import { UsersToolbar } from './UsersToolbar';
 
 const meta = {
   title: 'Administration/UsersTable',
@@ -55,6 +56,42 @@ export const WithSelection: Story = {
     selectedEmails: sampleRows(3)
       .slice(1, 3)
       .map((row) => row.userEmail),
+  },
+};
+
+/**
+ * A server that deactivates users: a Status column (Active or Deactivated, sortable), deactivated
+ * rows muted, and Deactivate/Reactivate for the selected users in the toolbar.
+ */
+export const WithStatus: Story = {
+  args: {
+    showStatus: true,
+    rows: sampleRows(5).map((row, index) => ({
+      ...row,
+      userStatus: index % 3 === 1 ? ('Deactivated' as const) : ('Active' as const),
+    })),
+  },
+  render: (args) => (
+    <>
+      <UsersToolbar
+        onAddUser={fn()}
+        onModifyUserRoles={fn()}
+        onGenerateToken={fn()}
+        selectedCount={1}
+        onDeleteSelected={fn()}
+        onDeactivateSelected={fn()}
+        onReactivateSelected={fn()}
+      />
+      <UsersTable {...args} selectedEmails={[args.rows[1]!.userEmail]} />
+    </>
+  ),
+  play: async ({ canvas, args }) => {
+    const status = canvas.getByRole('columnheader', { name: /Status/ });
+    await expect(canvas.getAllByText('Deactivated')).toHaveLength(2);
+    await expect(canvas.getByRole('button', { name: 'Deactivate Selected (1)' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Reactivate Selected (1)' })).toBeEnabled();
+    await userEvent.click(status);
+    await expect(args.onSortChange).toHaveBeenCalledWith('userStatus');
   },
 };
 

@@ -3,6 +3,7 @@ import {
   columnSortDirection,
   type SortState,
   USER_COLUMNS,
+  USER_STATUS_COLUMN,
   type UserColumn,
   type UserRow,
 } from '@digital-assistant/react';
@@ -41,6 +42,11 @@ export interface UsersTableProps {
   error?: string | null;
   /** Text of the empty state. @default 'No users found.' */
   emptyMessage?: string;
+  /**
+   * Shows a sortable Status column (Active or Deactivated, from `row.userStatus`): for servers that
+   * deactivate users (`useUsers().hasStatus`). @default false
+   */
+  showStatus?: boolean;
 }
 
 // react-aria names these 'Select All' and 'Select' + the row header (the e-mail).
@@ -61,8 +67,9 @@ function Selector() {
 }
 
 /**
- * The Users table: selectable rows (for Modify User Roles and deletion), Email, Name and Role
- * columns sortable by their headers, and a delete button per row.
+ * The Users table: selectable rows (for Modify User Roles, deletion and deactivation), Email, Name,
+ * Role and optionally Status columns sortable by their headers, and a delete button per row. A
+ * deactivated user's row has `data-state="deactivated"`.
  */
 export function UsersTable({
   rows,
@@ -74,7 +81,9 @@ export function UsersTable({
   isLoading = false,
   error = null,
   emptyMessage = 'No users found.',
+  showStatus = false,
 }: UsersTableProps) {
+  const columns = showStatus ? [...USER_COLUMNS, USER_STATUS_COLUMN] : USER_COLUMNS;
   const sortDescriptor: SortDescriptor | undefined =
     sort.column !== null && sort.direction !== 'none'
       ? { column: sort.column, direction: sort.direction }
@@ -96,7 +105,7 @@ export function UsersTable({
           <Column className="da-table-column da-table-selection-column">
             <Selector />
           </Column>
-          {USER_COLUMNS.map((column) => (
+          {columns.map((column) => (
             <Column
               key={column.id}
               id={column.id}
@@ -117,7 +126,11 @@ export function UsersTable({
           emptyMessage={emptyMessage}
         >
           {(row) => (
-            <Row id={row.userEmail} className="da-table-row">
+            <Row
+              id={row.userEmail}
+              className="da-table-row"
+              data-state={row.userStatus === 'Deactivated' ? 'deactivated' : undefined}
+            >
               <Cell className="da-table-cell">
                 <Selector />
               </Cell>
@@ -126,6 +139,15 @@ export function UsersTable({
               <Cell className="da-table-cell">
                 <span className="da-badge">{row.userRole}</span>
               </Cell>
+              {showStatus ? (
+                <Cell className="da-table-cell">
+                  {row.userStatus ? (
+                    <span className="da-user-status" data-state={row.userStatus.toLowerCase()}>
+                      {row.userStatus}
+                    </span>
+                  ) : null}
+                </Cell>
+              ) : null}
               <Cell className="da-table-cell da-table-actions">
                 {onDeleteUser ? (
                   <IconButton

@@ -1,6 +1,6 @@
 import { Toolbar } from 'react-aria-components';
 import { Button } from '../Button/Button';
-import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../icons/icons';
+import { BlockIcon, CheckIcon, EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../icons/icons';
 
 export interface UsersToolbarProps {
   /** Opens the Add User sidebar. */
@@ -15,9 +15,19 @@ export interface UsersToolbarProps {
   onDeleteSelected?: () => void;
   /** A token is being generated. */
   isGeneratingToken?: boolean;
+  /**
+   * Deactivates the selected users (after confirmation); shown only when given, i.e. when the
+   * server deactivates users.
+   */
+  onDeactivateSelected?: () => void;
+  /** Reactivates the selected users (after confirmation); shown only when given. */
+  onReactivateSelected?: () => void;
 }
 
-/** Actions above the Users table: 'Add User', 'Modify User Roles', 'Generate Token'. */
+/**
+ * Actions above the Users table: 'Add User', 'Modify User Roles', 'Generate Token', and for the
+ * selected users 'Delete Selected', 'Deactivate Selected' and 'Reactivate Selected' when offered.
+ */
 export function UsersToolbar({
   onAddUser,
   onModifyUserRoles,
@@ -25,7 +35,10 @@ export function UsersToolbar({
   selectedCount = 0,
   onDeleteSelected,
   isGeneratingToken = false,
+  onDeactivateSelected,
+  onReactivateSelected,
 }: UsersToolbarProps) {
+  const count = (label: string) => (selectedCount > 0 ? `${label} (${selectedCount})` : label);
   return (
     <Toolbar aria-label="User actions" className="da-toolbar">
       <Button variant="primary" onPress={onAddUser}>
@@ -43,7 +56,19 @@ export function UsersToolbar({
       {onDeleteSelected ? (
         <Button variant="ghost" onPress={onDeleteSelected} isDisabled={selectedCount === 0}>
           <TrashIcon />
-          {selectedCount > 0 ? `Delete Selected (${selectedCount})` : 'Delete Selected'}
+          {count('Delete Selected')}
+        </Button>
+      ) : null}
+      {onDeactivateSelected ? (
+        <Button variant="ghost" onPress={onDeactivateSelected} isDisabled={selectedCount === 0}>
+          <BlockIcon />
+          {count('Deactivate Selected')}
+        </Button>
+      ) : null}
+      {onReactivateSelected ? (
+        <Button variant="ghost" onPress={onReactivateSelected} isDisabled={selectedCount === 0}>
+          <CheckIcon />
+          {count('Reactivate Selected')}
         </Button>
       ) : null}
     </Toolbar>

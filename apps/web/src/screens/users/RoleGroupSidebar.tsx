@@ -1,4 +1,5 @@
 import {
+  createRoleGroupErrorMessage,
   type RoleGroupForm,
   type UseAdminSidebarsResult,
   useCreateRoleGroup,
@@ -12,9 +13,12 @@ export interface RoleGroupSidebarProps {
   existingRoleNames: readonly string[];
 }
 
-/** 'Create Role Group' or 'Editing Role {name}': saved by create, or by the add/remove diff when editing. */
+/**
+ * 'Create Role Group' or 'Editing Role {name}': saved by create, or by the add/remove diff when editing.
+ * A name the server says exists is shown in the sidebar, as the sidebar's own check shows one.
+ */
 export function RoleGroupSidebar({ sidebars, features, existingRoleNames }: RoleGroupSidebarProps) {
-  const createRoleGroup = useCreateRoleGroup();
+  const createRoleGroup = useCreateRoleGroup({ reportsDuplicateName: false });
   const updateRoleGroup = useUpdateRoleGroup();
   const save = (form: RoleGroupForm) => {
     if (form.mode === 'create') {
@@ -26,17 +30,29 @@ export function RoleGroupSidebar({ sidebars, features, existingRoleNames }: Role
       );
     }
   };
+  const createError = createRoleGroup.error;
+  const duplicateName =
+    createError?.code === 'conflict'
+      ? createRoleGroupErrorMessage(createError, createRoleGroup.variables?.name ?? '')
+      : null;
   return (
     <RoleSidebar
       isOpen={sidebars.open === 'roleGroup'}
-      onClose={sidebars.close}
+      onClose={() => {
+        createRoleGroup.reset();
+        sidebars.close();
+      }}
       value={sidebars.roleGroup}
-      onNameChange={sidebars.setRoleGroupName}
+      onNameChange={(name) => {
+        createRoleGroup.reset();
+        sidebars.setRoleGroupName(name);
+      }}
       onFeaturesChange={sidebars.setRoleGroupFeatures}
       features={features}
       existingRoleNames={existingRoleNames}
       onSubmit={save}
       isSubmitting={createRoleGroup.isPending || updateRoleGroup.isPending}
+      errorMessage={duplicateName}
     />
   );
 }

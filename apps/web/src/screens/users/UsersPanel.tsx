@@ -19,6 +19,8 @@ export interface UsersPanelProps {
   onDeleteUser: (email: string) => void;
   /** Asks to delete every selected user (the page confirms first). */
   onDeleteSelected: () => void;
+  /** Asks to deactivate (`false`) or reactivate (`true`) every selected user (the page confirms first). */
+  onSetSelectedActive: (isActive: boolean) => void;
 }
 
 /** The Users tab: actions, the sortable table of the current page, and page buttons. */
@@ -33,7 +35,10 @@ export function UsersPanel({
   isGeneratingToken,
   onDeleteUser,
   onDeleteSelected,
+  onSetSelectedActive,
 }: UsersPanelProps) {
+  // Like 'Delete Selected', offered once a user is ticked; and only by servers that deactivate users.
+  const canSetActive = users.hasStatus && selectedEmails.length > 0;
   return (
     <div className="da-stack">
       <UsersToolbar
@@ -44,6 +49,8 @@ export function UsersPanel({
         selectedCount={selectedEmails.length}
         // 'Delete Selected' is offered once a user is ticked.
         onDeleteSelected={selectedEmails.length > 0 ? onDeleteSelected : undefined}
+        onDeactivateSelected={canSetActive ? () => onSetSelectedActive(false) : undefined}
+        onReactivateSelected={canSetActive ? () => onSetSelectedActive(true) : undefined}
       />
       <UsersTable
         rows={table.rows}
@@ -52,6 +59,7 @@ export function UsersPanel({
         selectedEmails={selectedEmails}
         onSelectionChange={onSelectionChange}
         onDeleteUser={(row) => onDeleteUser(row.userEmail)}
+        showStatus={users.hasStatus}
         isLoading={users.isPending}
         error={users.isError ? adminMessages.fetchUsersError : null}
       />
