@@ -229,6 +229,7 @@ test.describe('administration as the admin', () => {
       email: 'seed01@example.com',
       name: 'Seed User 01',
       role: 'STAFF',
+      is_active: true,
     });
 
     // The Tokens tab lists it first (newest first), active and just used by the script.
@@ -333,7 +334,8 @@ test.describe('administration as staff', () => {
     }
 
     // Staff may mint a token for themselves (token_creator), but it carries only their permissions.
-    const generated = await page.request.get('/api/users/generatetoken');
+    // generatetoken changes state: with the session cookie it needs the XSRF header like a POST.
+    const generated = await page.request.get('/api/users/generatetoken', { headers });
     expect(generated.status()).toBe(200);
     const client = createClient({ baseUrl: baseURL, token: (await generated.json()).personal_access_token });
     const listed = await client.POST('/api/users', { body: { email: '*' } });

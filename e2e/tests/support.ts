@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Where the run saves its screenshots of the product (kept for people to look at). */
@@ -36,9 +37,29 @@ export const seededUsers: readonly SeededUser[] = Array.from({ length: 60 }, (_,
   };
 });
 
-/** The value the server expects in X-XSRF-TOKEN on cookie-authenticated non-GET calls. */
+/** The value the server expects in X-XSRF-TOKEN on cookie-authenticated calls that change state. */
 export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
   const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('No XSRF-TOKEN cookie: sign in first');
   return { 'X-XSRF-TOKEN': cookie.value };
+}
+
+/**
+ * axe's WCAG 2.2 AA violations on the page (or inside `include`), as 'rule: targets' lines, plus the
+ * two list rules the walkthrough found.
+ */
+export async function accessibilityViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  // react-aria's live announcer (a hidden region it speaks through) can hold a role=img whose label
+  // is already gone; it is never seen, and is not this product's markup.
+  builder = builder.exclude('[data-live-announcer]');
+  const { violations } = await builder.analyze();
+  const listRules = await new AxeBuilder({ page })
+    .include(include ?? 'body')
+    .withRules(['label-content-name-mismatch', 'scrollable-region-focusable'])
+    .analyze();
+  return [...violations, ...listRules.violations].map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
