@@ -212,6 +212,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/knowledge/documents/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the original file of a knowledge document (where a citation links to)
+         * @description Extension. The stored file of a training document, for the `link` of a cited source. Anyone who
+         *     may chat reads the documents of the departments they may read (a document naming a department
+         *     the caller may not read, such as PGA, is 404 as if it did not exist); holders of `train` read
+         *     every document. PDFs, images, videos and plain text are answered inline (text formats, HTML
+         *     and Markdown included, as `text/plain`), other types as an attachment. 404 for an unknown id or a
+         *     document without a stored file.
+         */
+        get: operations["getKnowledgeDocumentFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ping": {
         parameters: {
             query?: never;
@@ -333,6 +358,16 @@ export interface paths {
          *     `response` (`raw_response` for the IT department), with the sources it was built from.
          *     Streaming extension: with `Accept: text/event-stream` the server may answer server-sent events
          *     (see `ChatStreamEvent`); a server that ignores the header answers JSON.
+         *
+         *     On the reference server: the passages come from the knowledge base for that department and the
+         *     caller (documents of a department the caller may not read, such as PGA, are never used). `pga`
+         *     needs the PGA capability (403 otherwise). Claims carry numbered citation markers such as `[1]`,
+         *     each the key of an entry of `sources`; a marker naming no entry is removed. When nothing relevant
+         *     is found the answer says so and `sources` is empty. Without a language model configured the answer
+         *     is extractive: the most relevant passages quoted, labelled as excerpts, with their sources. The
+         *     answer is in `response`, for the IT department in `raw_response`. Questions are rate limited per
+         *     user (429). A model that fails answers 502 `model_error`, one that does not answer in time 504
+         *     `model_timeout` (as an `error` event once streaming has begun).
          */
         post: operations["knowledgeChat"];
         delete?: never;
@@ -354,6 +389,14 @@ export interface paths {
          * Send a message to the general AI chat
          * @description Without `ConversationId` (or with an empty one) a new conversation starts; its id comes back in the
          *     first answer. Streaming extension as for `knowledgeChat`.
+         *
+         *     On the reference server: conversations and their messages are kept per user; the model sees the
+         *     conversation so far (the most recent messages that fit a token budget). A new conversation's
+         *     `ChipSummary` is a short label of its first question. Another user's `ConversationId`, or one that
+         *     does not exist, is 404. Without a language model configured the answer is 501
+         *     `model_not_configured`, naming the settings to configure (`LLM_BASE_URL`, `LLM_MODEL`). Rate limit
+         *     and model errors as for `knowledgeChat`. When the client stops a streamed answer, what was said so
+         *     far stays in the conversation.
          */
         post: operations["gptChat"];
         delete?: never;
@@ -836,10 +879,13 @@ export interface components {
          *     (413), `unsupported_media_type` (415), `too_many_requests` (429), `request_failed` (any other
          *     4xx), `internal` (500 and any other 5xx; never carries internals), `not_implemented` (501: a
          *     capability this server does not offer yet), `idp_unavailable` (503: the identity provider cannot
-         *     be reached). Other servers may send other codes; clients treat unknown codes as opaque.
+         *     be reached), `model_not_configured` (501: the chat needs a language model the server has not been
+         *     given), `model_error` (502: the language model failed or could not be reached), `model_timeout`
+         *     (504: the language model did not answer in time). Other servers may send other codes; clients
+         *     treat unknown codes as opaque.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "account_deactivated" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_failed" | "internal" | "not_implemented" | "idp_unavailable";
+        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "account_deactivated" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_failed" | "internal" | "not_implemented" | "idp_unavailable" | "model_not_configured" | "model_error" | "model_timeout";
         /**
          * @description Not a payload: the one table, shared by the SDK and the reference server, of the code an error
          *     answer has when nothing more specific names one. Keys are HTTP statuses; `4XX` and `5XX` stand
@@ -1052,9 +1098,30 @@ export interface components {
             message: string;
             Department?: components["schemas"]["Department"];
         };
+        /**
+         * @description A passage an answer was built from, keyed in `sources` by the number its citation markers use
+         *     (`[1]` -> key `1`). `context` is the passage, `references` where it comes from (links).
+         */
         KnowledgeSource: {
             context: string;
             references: string[];
+            /** @description Extension. The document (file) name the passage comes from. */
+            document?: string;
+            /**
+             * @description Extension. Where in the document, for a person: the page or slide and the heading path, e.g.
+             *     `page 3 · Remote access > VPN`. Absent when the document has no such structure.
+             */
+            location?: string;
+            /**
+             * @description Extension. Same-origin path of the original file (`getKnowledgeDocumentFile`), with `#page=N`
+             *     for a PDF page. Only the caller's own visible documents are linked.
+             */
+            link?: string;
+            /**
+             * @description Extension. A short extract of the passage around the question's words (plain text, the words
+             *     wrapped in `**`), for a citation preview.
+             */
+            snippet?: string;
         };
         /** @description The answer text is in `message` or `response` (`raw_response` for the IT department). */
         KnowledgeChatResponse: {
@@ -1105,6 +1172,8 @@ export interface components {
             /** @enum {integer} */
             type: 0 | 1;
             message: string;
+            /** @description Extension. True for a bot answer the user stopped before it was complete (what was said so far). */
+            stopped?: boolean;
         };
         /** @description Not shown in the spec; defined here. */
         ConversationResponse: {
@@ -1116,6 +1185,11 @@ export interface components {
          * @description Streaming extension: the JSON payload of one server-sent event on the chat calls. The SSE `event:`
          *     name equals `type`. `delta` carries new answer text, `sources` the knowledge sources, `done` the
          *     same object the JSON answer has, `error` the error body.
+         *     On the reference server a stream is `sources` (knowledge chat, before any text), then `delta`s,
+         *     then exactly one `done` or one `error`, and ends. The deltas put together are the `done` answer's
+         *     text (a citation marker naming no source is removed from both). Errors found
+         *     before the stream begins (validation, 401/403, 404, 429, no model configured, a model failing
+         *     before its first word) are answered as plain JSON errors with their status instead.
          */
         ChatStreamEvent: {
             /** @constant */
@@ -1380,6 +1454,50 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before trying again. */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Too many questions from this user in a short time (`too_many_requests`); the message says when to
+         *     ask again, and `Retry-After` gives the seconds to wait.
+         */
+        TooManyQuestions: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description No language model is configured on this server (`model_not_configured`, the message names the
+         *     settings to configure), or the capability is not available here (`not_implemented`).
+         */
+        ModelNotConfigured: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The language model failed or could not be reached (`model_error`). */
+        ModelError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The language model did not answer in time (`model_timeout`). */
+        ModelTimeout: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1693,6 +1811,42 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getKnowledgeDocumentFile: {
+        parameters: {
+            query: {
+                /** @description The document id (a source's `link` carries it). */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    /** @description `inline` or `attachment`, with the document's file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "video/mp4": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1867,8 +2021,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyQuestions"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["ModelError"];
+            504: components["responses"]["ModelTimeout"];
         };
     };
     gptChat: {
@@ -1900,8 +2057,11 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyQuestions"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
+            501: components["responses"]["ModelNotConfigured"];
+            502: components["responses"]["ModelError"];
+            504: components["responses"]["ModelTimeout"];
         };
     };
     elkChat: {
@@ -1928,6 +2088,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyQuestions"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

@@ -1,12 +1,14 @@
 // The knowledge operations: training uploads (uploadTrainingFiles) and the File Status extensions
-// (listKnowledgeDocuments, deleteKnowledgeDocument, reingestKnowledgeDocument). Every change is
-// audited in the same transaction as the change.
+// (listKnowledgeDocuments, deleteKnowledgeDocument, reingestKnowledgeDocument), and the original file
+// a cited source links to (getKnowledgeDocumentFile). Every change is audited in the same transaction
+// as the change.
 import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
+import { createDocumentFileHandler } from './document-file.js';
 import { cancelIngestion, enqueueIngestion, INGEST_QUEUE } from './pipeline.js';
 import { presentDocument } from './present.js';
 import { deleteDocument, listDocuments, requeueDocument } from './store.js';
@@ -20,6 +22,8 @@ export function createKnowledgeHandlers(context: FeatureContext): Handlers {
   const { db, jobs, blobs, log } = context;
   return defineHandlers({
     uploadTrainingFiles: createUploadHandler(context),
+
+    getKnowledgeDocumentFile: createDocumentFileHandler(context),
 
     async listKnowledgeDocuments() {
       return { documents: (await listDocuments(db)).map(presentDocument) };

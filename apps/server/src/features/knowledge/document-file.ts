@@ -1,0 +1,85 @@
+// The original file of a knowledge document, where a cited source links to
+// (getKnowledgeDocumentFile). Who may read it follows retrieval: a document naming a department the
+// caller may not read (PGA) is answered 404 as if it did not exist, unless the caller manages the
+// knowledge base (`train`). Only types a browser shows safely are answered inline; text formats
+// (HTML and Markdown included) always as text/plain, and the answer is sandboxed, so an uploaded
+// page can never run script on this origin.
+import { requireIdentity } from '../../platform/auth/authorize.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { TypedHandler } from '../../platform/http/typed-handlers.js';
+import type { FeatureContext } from '../context.js';
+import { hiddenDepartments } from './departments.js';
+import { findDocument, type KnowledgeDocument } from './store.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The feature that manages the knowledge base: its holders read every document. */
+export const MANAGE_KNOWLEDGE_FEATURE = 'train';
+
+/** Media type and disposition by extension; anything else is a download of octets. */
+const INLINE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/plain; charset=utf-8',
+  csv: 'text/plain; charset=utf-8',
+  html: 'text/plain; charset=utf-8',
+};
+
+/** Text and downloads: nothing runs, whatever the bytes are. */
+const SANDBOXED = "sandbox; default-src 'none'";
+/**
+ * PDFs, images, videos: the browser's own viewer shows them (Chromium's PDF viewer needs
+ * object-src and refuses a sandboxed document); still no script of ours or anyone's.
+ */
+const VIEWABLE =
+  "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'";
+
+/** The same-origin link of a document's file (a source's `link`), with the PDF page when known. */
+export function documentFileLink(documentId: string, page?: number): string {
+  return `/api/knowledge/documents/file?id=${encodeURIComponent(documentId)}${page ? `#page=${page}` : ''}`;
+}
+
+/** Whether someone with this role and these features may read the document. */
+export function canReadDocument(
+  viewer: { role: string; features: ReadonlySet<string> },
+  document: Pick<KnowledgeDocument, 'departments'>,
+): boolean {
+  if (viewer.features.has(MANAGE_KNOWLEDGE_FEATURE)) return true;
+  const hidden = hiddenDepartments(viewer);
+  return !document.departments.some((department) => hidden.includes(department));
+}
+
+/** `inline; filename="..."; filename*=UTF-8''...` with a name safe in a header. */
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function createDocumentFileHandler(context: FeatureContext): TypedHandler<'getKnowledgeDocumentFile'> {
+  const { db, blobs } = context;
+  return async (request, reply) => {
+    const identity = requireIdentity(request);
+    const missing = () => notFound('There is no knowledge document with this id that you may read.');
+    const { id } = request.query;
+    if (!UUID.test(id)) throw missing();
+    const document = await findDocument(db, id);
+    if (!document?.blobId) throw missing();
+    if (!canReadDocument({ role: identity.user.role, features: identity.features }, document))
+      throw missing();
+    const stream = await blobs.open(document.blobId);
+    if (!stream) throw missing();
+    const inline = INLINE_TYPES[document.extension];
+    return reply
+      .code(200)
+      .type(inline ?? 'application/octet-stream')
+      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', document.name))
+      .header('content-security-policy', inline?.startsWith('text/') || !inline ? SANDBOXED : VIEWABLE)
+      .header('content-length', String(document.size))
+      .send(stream);
+  };
+}
