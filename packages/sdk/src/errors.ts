@@ -7,9 +7,16 @@ import type { ErrorBody, KnownErrorCode } from './types';
 
 /**
  * Codes for failures that happen in the client, before or instead of a server answer
- * (`http_error`: a failed answer whose status is not an error status, e.g. an unfollowed redirect).
+ * (`http_error`: a failed answer whose status is not an error status, e.g. an unfollowed redirect;
+ * `invalid_response`: a successful answer the client cannot read, e.g. a broken event stream).
  */
-export type ClientErrorCode = 'network_error' | 'timeout' | 'aborted' | 'no_file' | 'http_error';
+export type ClientErrorCode =
+  | 'network_error'
+  | 'timeout'
+  | 'aborted'
+  | 'no_file'
+  | 'http_error'
+  | 'invalid_response';
 
 /** A stable snake_case error code: one of the contract's, one of the client's, or another server's. */
 export type DigitalAssistantErrorCode = KnownErrorCode | ClientErrorCode | (string & {});
@@ -66,7 +73,7 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-const clientMessages: Record<Exclude<ClientErrorCode, 'http_error'>, string> = {
+const clientMessages: Record<Exclude<ClientErrorCode, 'http_error' | 'invalid_response'>, string> = {
   network_error: 'Network error',
   timeout: 'The request timed out',
   aborted: 'The request was aborted',

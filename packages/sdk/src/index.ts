@@ -29,6 +29,14 @@ export {
   toDigitalAssistantError,
   unwrap,
 } from './errors';
+export {
+  type ChatAnswer,
+  type ChatPath,
+  type ChatRequestBody,
+  type ChatStreamEventOf,
+  type StreamChatOptions,
+  streamChat,
+} from './stream-chat';
 export type {
   AuditEvent,
   AuthResponse,

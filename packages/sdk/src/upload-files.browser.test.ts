@@ -53,6 +53,25 @@ describe('uploadFiles in a browser', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
+  it("carries the client's own headers and runs its middleware on the XMLHttpRequest path too", async () => {
+    const client = createClient({ headers: { 'X-Team': 'support' } });
+    client.use({
+      onRequest({ request }) {
+        request.headers.set('X-Trace', 'trace-3');
+        return request;
+      },
+    });
+
+    const { data } = await uploadCodeReviewZip(client, new File(['zip'], 'headers.zip'));
+
+    expect(data).toMatchObject({ name: 'headers.zip' });
+    expect(server.requests.at(-1)?.headers).toMatchObject({
+      'x-team': 'support',
+      'x-trace': 'trace-3',
+      'x-xsrf-token': 'browser-token',
+    });
+  });
+
   it('rejects with a timeout error when the server does not answer in time', async () => {
     const client = createClient();
     const error = await rejectionOf(

@@ -59,6 +59,27 @@ describe('uploadFiles', () => {
     expect(new Uint8Array(await sent.arrayBuffer())).toEqual(new Uint8Array(await zip.arrayBuffer()));
   });
 
+  it("carries the client's own headers and runs its middleware, as every other call does", async () => {
+    const client = createClient({ baseUrl: `${server.url}/`, headers: { 'X-Team': 'support' } });
+    const seen: string[] = [];
+    client.use({
+      onRequest({ request }) {
+        request.headers.set('X-Trace', 'trace-9');
+        return request;
+      },
+      onResponse({ response }) {
+        seen.push(`${response.status}`);
+        return undefined;
+      },
+    });
+
+    const { data } = await uploadTrainingFiles(client, [new File(['# Runbook'], 'runbook.md')]);
+
+    expect(data).toMatchObject({ files: ['runbook.md'] });
+    expect(server.requests[0]?.headers).toMatchObject({ 'x-team': 'support', 'x-trace': 'trace-9' });
+    expect(seen).toEqual(['200']);
+  });
+
   it('sends several training documents as repeated files fields', async () => {
     const client = createClient({ baseUrl: server.url });
     const documents = [new File(['a'], 'guide.docx'), new File(['b'], 'slides.ppt')];

@@ -1,9 +1,11 @@
 /**
- * Multipart uploads with progress. Browsers use XMLHttpRequest (fetch cannot report upload progress);
- * where there is no XMLHttpRequest (Node) the body is encoded once and streamed through fetch, so
- * progress still reflects the bytes handed over.
+ * Multipart uploads with progress. The call goes through the client (openapi-fetch), so the base URL,
+ * the client's headers, XSRF, bearer token and middleware apply as on every other call. Browsers then
+ * send it with XMLHttpRequest (fetch cannot report upload progress); where there is no XMLHttpRequest
+ * (Node) the body is encoded once and streamed through the client's fetch, so progress still reflects
+ * the bytes handed over.
  */
-import type { ClientConfig, DigitalAssistantClient } from './client';
+import type { DigitalAssistantClient } from './client';
 import { type CallResult, clientError, toDigitalAssistantError } from './errors';
 import type { paths } from './generated/schema';
 import type { ErrorBody } from './types';
@@ -48,63 +50,58 @@ function percent(loaded: number, total: number): number {
   return Math.min(100, Math.round((loaded / total) * 100));
 }
 
-function sendWithXhr(
-  url: string,
-  form: FormData,
-  headers: Record<string, string>,
-  { onProgress, signal, timeoutMs }: UploadOptions,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const abort = () => xhr.abort();
-    const fail = (code: 'network_error' | 'timeout' | 'aborted') => {
-      signal?.removeEventListener('abort', abort);
-      reject(clientError(code, code === 'aborted' ? signal?.reason : undefined));
-    };
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    if (timeoutMs) xhr.timeout = timeoutMs;
-    if (onProgress) {
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(percent(event.loaded, event.total));
-      };
-    }
-    xhr.onload = () => {
-      signal?.removeEventListener('abort', abort);
-      const headerLines = xhr
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)
-        .filter(Boolean);
-      resolve(
-        new Response(NULL_BODY_STATUSES.includes(xhr.status) ? null : xhr.responseText, {
-          status: xhr.status,
-          statusText: xhr.statusText,
-          headers: headerLines.map((line) => {
-            const index = line.indexOf(':');
-            return [line.slice(0, index).trim(), line.slice(index + 1).trim()] as [string, string];
+/**
+ * A fetch that sends the request the client prepared (URL, method, headers after middleware) with
+ * XMLHttpRequest, for upload progress. The body is the form itself: XMLHttpRequest encodes it with
+ * its own boundary, so the prepared request's `content-type` is left out.
+ */
+function xhrFetch(form: FormData, onProgress: UploadOptions['onProgress']) {
+  return (request: Request): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      const { signal } = request;
+      const abort = () => xhr.abort();
+      xhr.open(request.method, request.url);
+      xhr.withCredentials = request.credentials !== 'omit';
+      request.headers.forEach((value, name) => {
+        if (name !== 'content-type' && name !== 'content-length') xhr.setRequestHeader(name, value);
+      });
+      if (onProgress) {
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) onProgress(percent(event.loaded, event.total));
+        };
+      }
+      xhr.onload = () => {
+        signal.removeEventListener('abort', abort);
+        const headerLines = xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)
+          .filter(Boolean);
+        resolve(
+          new Response(NULL_BODY_STATUSES.includes(xhr.status) ? null : xhr.responseText, {
+            status: xhr.status,
+            statusText: xhr.statusText,
+            headers: headerLines.map((line) => {
+              const index = line.indexOf(':');
+              return [line.slice(0, index).trim(), line.slice(index + 1).trim()] as [string, string];
+            }),
           }),
-        }),
-      );
-    };
-    xhr.onerror = () => fail('network_error');
-    xhr.ontimeout = () => fail('timeout');
-    xhr.onabort = () => fail('aborted');
-    if (signal?.aborted) return fail('aborted');
-    signal?.addEventListener('abort', abort, { once: true });
-    xhr.send(form);
-  });
+        );
+      };
+      xhr.onerror = () => {
+        signal.removeEventListener('abort', abort);
+        reject(new TypeError('Network request failed'));
+      };
+      xhr.onabort = () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      if (signal.aborted) return reject(signal.reason);
+      signal.addEventListener('abort', abort, { once: true });
+      xhr.send(form);
+    });
 }
 
-async function sendWithFetch(
-  config: ClientConfig,
-  url: string,
-  form: FormData,
-  headers: Record<string, string>,
-  { onProgress, signal, timeoutMs }: UploadOptions,
-): Promise<Response> {
-  // Encoding once gives the total size, so progress can be reported as the body is pulled.
+/** The form encoded once (for its size), as a body that reports progress as it is pulled. */
+async function encodeWithProgress(form: FormData, onProgress: UploadOptions['onProgress']) {
   const encoded = new Response(form);
   const bytes = new Uint8Array(await encoded.arrayBuffer());
   let offset = 0;
@@ -119,35 +116,23 @@ async function sendWithFetch(
         },
       })
     : bytes;
-  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined];
-  try {
-    return await config.fetch(
-      new Request(url, {
-        method: 'POST',
-        body,
-        headers: { ...headers, 'Content-Type': encoded.headers.get('content-type')! },
-        credentials: 'include',
-        signal: AbortSignal.any(signals.filter((item) => item !== undefined)),
-        duplex: 'half',
-      } as RequestInit),
-    );
-  } catch (error) {
-    throw signal?.aborted ? clientError('aborted', signal.reason) : toDigitalAssistantError(error);
-  }
+  return { body, contentType: encoded.headers.get('content-type') as string };
 }
 
-async function toResult<Data>(response: Response): Promise<CallResult<Data, ErrorBody>> {
-  const text = await response.text();
-  let body: unknown = text;
-  if (text !== '') {
+type RawResult = { data?: string; error?: unknown; response: Response };
+
+function toResult<Data>({ data, error, response }: RawResult): CallResult<Data, ErrorBody> {
+  if (!response.ok)
+    return { error: (error === undefined || error === '' ? {} : error) as ErrorBody, response };
+  let body: unknown = data ?? '';
+  if (data) {
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(data);
     } catch {
       // Not JSON: keep the text.
     }
   }
-  if (response.ok) return { data: body as Data, response };
-  return { error: (body === '' ? {} : body) as ErrorBody, response };
+  return { data: body as Data, response };
 }
 
 /**
@@ -172,18 +157,35 @@ export async function uploadFiles<Path extends UploadPath>(
     for (const item of typeof value === 'string' ? [value] : value) form.append(name, item);
   }
   for (const file of list) form.append(options.fieldName ?? 'files', file);
-  const resolved: UploadOptions = {
-    ...options,
-    timeoutMs: options.timeoutMs ?? (path === '/api/file/code_analysis' ? ZIP_UPLOAD_TIMEOUT_MS : undefined),
-  };
-  const { config } = client;
-  const url = `${config.baseUrl}${path}`;
-  const headers = await config.authHeaders('POST', url);
-  const response =
-    typeof XMLHttpRequest === 'function'
-      ? await sendWithXhr(url, form, headers, resolved)
-      : await sendWithFetch(config, url, form, headers, resolved);
-  return toResult<UploadData<Path>>(response);
+  const { onProgress, signal } = options;
+  const timeoutMs =
+    options.timeoutMs ?? (path === '/api/file/code_analysis' ? ZIP_UPLOAD_TIMEOUT_MS : undefined);
+  const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+  const signals = [signal, timeout].filter((item) => item !== undefined);
+  const isBrowser = typeof XMLHttpRequest === 'function';
+  const encoded = isBrowser ? undefined : await encodeWithProgress(form, onProgress);
+  // The upload paths take multipart bodies, which the client's JSON-typed calls do not model.
+  const post = client.POST as (path: UploadPath, init: object) => Promise<RawResult>;
+  let result: RawResult;
+  try {
+    result = await post(path, {
+      // XMLHttpRequest resolves a relative URL against the page; the prepared Request needs it absolute.
+      ...(isBrowser && !client.config.baseUrl && globalThis.location
+        ? { baseUrl: globalThis.location.origin }
+        : {}),
+      body: encoded?.body ?? form,
+      bodySerializer: (body: unknown) => body,
+      headers: encoded ? { 'Content-Type': encoded.contentType } : {},
+      parseAs: 'text',
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      ...(isBrowser ? { fetch: xhrFetch(form, onProgress) } : { duplex: 'half' }),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw clientError('aborted', signal.reason);
+    if (timeout?.aborted) throw clientError('timeout', error);
+    throw toDigitalAssistantError(error);
+  }
+  return toResult<UploadData<Path>>(result);
 }
 
 /**
