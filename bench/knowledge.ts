@@ -1,0 +1,442 @@
+// Knowledge base: what ingestion and retrieval cost, each next to what it compares against.
+//
+// 1. Ingestion throughput of the real pipeline (the built server on PGlite: multipart upload, blobs
+//    in the database, durable job, parse, chunk, index) for a mixed set generated here, in documents
+//    and MB per second, next to the bare parse + chunk time of the same files in this process. The
+//    ratio pipeline / bare parse is the pipeline's overhead (target <= 2x).
+// 2. Retrieval latency p50/p95 of searchKnowledge at 1k and 10k chunks, on PGlite and on PostgreSQL
+//    (targets at 10k: p95 <= 20 ms on PGlite, <= 10 ms on PostgreSQL), asked the evaluation set's
+//    questions.
+// 3. Recall@5 and MRR of the evaluation set over the demo documents (full text).
+//
+// Run: pnpm --filter @digital-assistant/bench run bench:knowledge (builds the server first).
+// Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; skipped if
+// unreachable), BENCH_QUERIES (timed searches per cell, default 300), BENCH_FILES (files of each
+// kind in the ingestion set, default 8).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { strToU8, zipSync } from 'fflate';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { chunkSections } from '../apps/server/src/features/knowledge/chunk.js';
+import { demoDirectory } from '../apps/server/src/features/knowledge/demo/demo-set.js';
+import type { Department } from '../apps/server/src/features/knowledge/departments.js';
+import { titleFromName } from '../apps/server/src/features/knowledge/ingest.js';
+import { knowledgeModule } from '../apps/server/src/features/knowledge/module.js';
+import { parseDocument } from '../apps/server/src/features/knowledge/parse/parse-document.js';
+import { searchKnowledge } from '../apps/server/src/features/knowledge/search.js';
+import { recordOutcome, upsertDocument } from '../apps/server/src/features/knowledge/store.js';
+import { addDemoDocuments } from '../apps/server/src/features/knowledge/test-support.js';
+import { blobsModule } from '../apps/server/src/platform/blobs/module.js';
+import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
+import { coreModule, migrate } from '../apps/server/src/platform/db/migrations.js';
+import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
+import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
+import { freePort, startServer } from './lib/processes.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const serverMain = path.join(benchDir, '..', 'apps', 'server', 'dist', 'main.js');
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const queriesPerCell = Number(process.env.BENCH_QUERIES ?? 300);
+const filesPerKind = Number(process.env.BENCH_FILES ?? 8);
+
+// ------------------------------------------------------------------ generated documents
+
+const WORDS = (
+  'access account approval backup badge budget calendar certificate change cluster compliance contract ' +
+  'customer database deadline deployment desk device escalation expense firewall gateway holiday incident ' +
+  'invoice laptop licence mentor migration monitor network onboarding outage password payroll policy ' +
+  'printer privacy procurement quota release request rollback runbook schedule security server staging ' +
+  'storage support tenant ticket training travel upgrade vacation vendor vpn warranty workflow'
+).split(' ');
+
+/** Deterministic pseudo-random numbers, so every run generates the same corpus. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * Words of a realistic corpus: the domain words among 4000 made-up ones, drawn with Zipf's law (the
+ * word of rank r about 1/r as often as the most common), so common words are in most chunks and
+ * rare ones in a few, as in real documents.
+ */
+const VOCABULARY = (() => {
+  const next = random(7);
+  const syllables = 'ka lo mi ne ru ta vo si de pa gu fe ri no ba te lu mo ci za'.split(' ');
+  const made = Array.from({ length: 4000 }, () =>
+    Array.from(
+      { length: 2 + Math.floor(next() * 3) },
+      () => syllables[Math.floor(next() * syllables.length)],
+    ).join(''),
+  );
+  for (const word of WORDS) made.splice(Math.floor(next() * made.length), 0, word);
+  return made;
+})();
+
+function sentence(next: () => number, words = 14): string {
+  const picked = Array.from(
+    { length: words },
+    () => VOCABULARY[Math.min(VOCABULARY.length - 1, Math.floor((VOCABULARY.length + 1) ** next()) - 1)],
+  );
+  const text = picked.join(' ');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
+function paragraphs(next: () => number, count: number): string[] {
+  return Array.from({ length: count }, () => Array.from({ length: 5 }, () => sentence(next)).join(' '));
+}
+
+async function docxFile(next: () => number, sections: number): Promise<Uint8Array> {
+  const children: Paragraph[] = [new Paragraph({ text: 'Operations guide', heading: HeadingLevel.TITLE })];
+  for (let index = 0; index < sections; index++) {
+    children.push(new Paragraph({ text: `Section ${index + 1}`, heading: HeadingLevel.HEADING_1 }));
+    for (const text of paragraphs(next, 3)) children.push(new Paragraph({ text }));
+  }
+  return new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children }] })));
+}
+
+async function pdfFile(next: () => number, pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index++) {
+    const page = pdf.addPage([595, 842]);
+    let y = 800;
+    for (let line = 0; line < 40; line++) {
+      page.drawText(sentence(next, 11), { x: 40, y, size: 10, font });
+      y -= 18;
+    }
+  }
+  return pdf.save();
+}
+
+const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+const NS =
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+function pptxFile(next: () => number, slides: number): Uint8Array {
+  const shape = (id: number, placeholder: string, line: string) =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Shape ${id}"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:t>${line}</a:t></a:r></a:p></p:txBody></p:sp>`;
+  const files: Record<string, Uint8Array> = {};
+  const ids: string[] = [];
+  const rels: string[] = [];
+  const overrides: string[] = [];
+  for (let index = 1; index <= slides; index++) {
+    ids.push(`<p:sldId id="${255 + index}" r:id="rId${index}"/>`);
+    rels.push(`<Relationship Id="rId${index}" Type="${REL}/slide" Target="slides/slide${index}.xml"/>`);
+    overrides.push(
+      `<Override PartName="/ppt/slides/slide${index}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`,
+    );
+    files[`ppt/slides/slide${index}.xml`] = xml(
+      `<p:sld ${NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, '<p:ph type="title"/>', `Slide ${index}`)}${shape(3, '<p:ph idx="1"/>', paragraphs(next, 1)[0]!)}</p:spTree></p:cSld></p:sld>`,
+    );
+  }
+  files['[Content_Types].xml'] = xml(
+    `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${overrides.join('')}</Types>`,
+  );
+  files['_rels/.rels'] = xml(
+    `<Relationships xmlns="${PKG_REL}"><Relationship Id="rId100" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+  );
+  files['ppt/presentation.xml'] = xml(
+    `<p:presentation ${NS}><p:sldIdLst>${ids.join('')}</p:sldIdLst><p:sldSz cx="12192000" cy="6858000"/></p:presentation>`,
+  );
+  files['ppt/_rels/presentation.xml.rels'] = xml(
+    `<Relationships xmlns="${PKG_REL}">${rels.join('')}</Relationships>`,
+  );
+  return zipSync(files);
+}
+
+function markdownFile(next: () => number, sections: number): Uint8Array {
+  const parts = ['# Team handbook'];
+  for (let index = 0; index < sections; index++) parts.push(`## Topic ${index + 1}`, ...paragraphs(next, 3));
+  return strToU8(parts.join('\n\n'));
+}
+
+function htmlFile(next: () => number, sections: number): Uint8Array {
+  const parts = ['<html><body><h1>FAQ</h1>'];
+  for (let index = 0; index < sections; index++) {
+    parts.push(`<h2>Question ${index + 1}</h2>`, ...paragraphs(next, 2).map((text) => `<p>${text}</p>`));
+  }
+  return strToU8(`${parts.join('')}</body></html>`);
+}
+
+interface BenchFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+async function generateFiles(): Promise<BenchFile[]> {
+  const next = random(42);
+  const files: BenchFile[] = [];
+  for (let index = 0; index < filesPerKind; index++) {
+    files.push({ name: `guide-${index}.docx`, bytes: await docxFile(next, 12) });
+    files.push({ name: `report-${index}.pdf`, bytes: await pdfFile(next, 6) });
+    files.push({ name: `deck-${index}.pptx`, bytes: pptxFile(next, 15) });
+    files.push({ name: `handbook-${index}.md`, bytes: markdownFile(next, 15) });
+    files.push({ name: `faq-${index}.html`, bytes: htmlFile(next, 15) });
+  }
+  return files;
+}
+
+// ------------------------------------------------------------------ ingestion
+
+const megabytes = (bytes: number) => bytes / 1024 / 1024;
+
+async function bareParse(files: BenchFile[]): Promise<number> {
+  // Once unmeasured, so the parsers are loaded and compiled as they are in a running server.
+  for (const file of files.slice(0, 5)) await parseDocument({ name: file.name, bytes: file.bytes });
+  const started = performance.now();
+  for (const file of files) {
+    const parsed = await parseDocument({ name: file.name, bytes: file.bytes });
+    if (parsed.kind !== 'text') throw new Error(`${file.name} did not parse: ${JSON.stringify(parsed)}`);
+    chunkSections(parsed.sections);
+  }
+  return performance.now() - started;
+}
+
+async function pipeline(files: BenchFile[]): Promise<number> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'da-bench-knowledge-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    name: 'server',
+    args: [serverMain],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: 'none',
+      SEED_DEMO_KNOWLEDGE: 'false',
+      SIGN_IN_RATE_LIMIT: '1000',
+    },
+    readyUrl: `${baseUrl}/api/ping`,
+  });
+  try {
+    const session = await signInWithBuiltinProvider(baseUrl, 'admin@example.com');
+    const headers = { cookie: `da_session=${session.sessionId}; XSRF-TOKEN=${session.xsrfToken}` };
+    const started = performance.now();
+    // Uploads of ten files each, as the Train Bot window sends them.
+    for (let start = 0; start < files.length; start += 10) {
+      const form = new FormData();
+      for (const file of files.slice(start, start + 10))
+        form.append('files[]', new Blob([file.bytes]), file.name);
+      form.append('department', 'it');
+      const response = await fetch(`${baseUrl}/api/file/success`, {
+        method: 'POST',
+        headers: { ...headers, 'x-xsrf-token': session.xsrfToken },
+        body: form,
+      });
+      if (!response.ok) throw new Error(`Upload answered ${response.status}: ${await response.text()}`);
+    }
+    for (;;) {
+      const response = await fetch(`${baseUrl}/api/knowledge/documents`, { headers });
+      const { documents } = (await response.json()) as { documents: { status: string; document: string }[] };
+      const inProgress = documents.filter((row) => row.status === 'Queued' || row.status === 'Parsing');
+      if (documents.length >= files.length && inProgress.length === 0) {
+        const notReady = documents.filter((row) => row.status !== 'Ready');
+        if (notReady.length) throw new Error(`Not ready: ${JSON.stringify(notReady.slice(0, 3))}`);
+        return performance.now() - started;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ------------------------------------------------------------------ retrieval
+
+interface Question {
+  question: string;
+  department: string | null;
+  document: string;
+  section: string | null;
+}
+
+const questions: Question[] = JSON.parse(
+  readFileSync(path.join(demoDirectory(), 'eval.json'), 'utf8'),
+).questions;
+
+async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'da-bench-search-'));
+    const db = await openPglite(dataDir);
+    return {
+      db,
+      close: async () => {
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = await openPostgres(databaseUrl, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(databaseUrl, { schema, max: 4 });
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+const DEPARTMENTS: Department[] = ['it', 'devops_preprod', 'cs_preprod', 'education', 'pga', 'knowledge'];
+
+/** Adds generated documents of 50 chunks each (about 300 tokens per chunk) until `total` chunks. */
+async function fillChunks(db: Db, total: number, already: number): Promise<void> {
+  const next = random(total);
+  for (let count = already, index = 0; count < total; index++) {
+    const { document } = await upsertDocument(db, {
+      name: `generated-${total}-${index}.md`,
+      extension: 'md',
+      departments: [DEPARTMENTS[index % DEPARTMENTS.length]!],
+      size: 1,
+      sha256: randomBytes(32).toString('hex'),
+    });
+    const chunks = Array.from({ length: Math.min(50, total - count) }, (_, ordinal) => ({
+      ordinal,
+      headingPath: ['Generated', `Topic ${ordinal}`],
+      text: paragraphs(next, 3).join('\n\n'),
+      tokens: 300,
+    }));
+    await recordOutcome(db, {
+      documentId: document.id,
+      version: document.version,
+      status: 'ready',
+      reason: null,
+      chunks,
+      title: titleFromName(document.name),
+    });
+    count += chunks.length;
+  }
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+async function timeSearches(db: Db): Promise<{ p50: number; p95: number }> {
+  const ask = (index: number) => {
+    const item = questions[index % questions.length]!;
+    return searchKnowledge(db, {
+      query: item.question,
+      viewer: { role: 'STAFF' },
+      department: (item.department ?? undefined) as Department | undefined,
+      k: 5,
+    });
+  };
+  for (let index = 0; index < 50; index++) await ask(index);
+  const times: number[] = [];
+  for (let index = 0; index < queriesPerCell; index++) {
+    const started = performance.now();
+    await ask(index);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+async function evaluate(db: Db): Promise<{ recall: number; mrr: number }> {
+  let found = 0;
+  let reciprocal = 0;
+  for (const item of questions) {
+    const hits = await searchKnowledge(db, {
+      query: item.question,
+      viewer: { role: 'CORE_ADMINS' },
+      department: (item.department ?? undefined) as Department | undefined,
+      k: 5,
+    });
+    const rank = hits.findIndex(
+      (hit) =>
+        hit.documentName === item.document &&
+        (item.section === null || hit.location.headingPath.includes(item.section)),
+    );
+    if (rank >= 0) {
+      found++;
+      reciprocal += 1 / (rank + 1);
+    }
+  }
+  return { recall: found / questions.length, mrr: reciprocal / questions.length };
+}
+
+// ------------------------------------------------------------------ run
+
+const fmt = (value: number, digits = 1) => value.toFixed(digits);
+
+async function main() {
+  console.log(`Knowledge benchmark on Node ${process.version}, ${os.cpus().length} cores\n`);
+
+  const files = await generateFiles();
+  const totalBytes = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  console.log(
+    `## Ingestion: ${files.length} generated files (docx, pdf, pptx, md, html), ${fmt(megabytes(totalBytes), 2)} MB\n`,
+  );
+  const bare = await bareParse(files);
+  const piped = await pipeline(files);
+  console.log('| Path | Time s | Documents/s | MB/s |');
+  console.log('| --- | --: | --: | --: |');
+  for (const [label, milliseconds] of [
+    ['Bare parse + chunk, in process', bare],
+    ['Pipeline: upload, blobs, job, parse, chunk, index (server on PGlite)', piped],
+  ] as const) {
+    const seconds = milliseconds / 1000;
+    console.log(
+      `| ${label} | ${fmt(seconds, 2)} | ${fmt(files.length / seconds)} | ${fmt(megabytes(totalBytes) / seconds, 2)} |`,
+    );
+  }
+  console.log(`\nPipeline overhead: ${fmt(piped / bare, 2)}x the bare parse (target <= 2x)\n`);
+
+  console.log(`## Retrieval: searchKnowledge, k=5, ${queriesPerCell} evaluation questions per cell\n`);
+  console.log('| Database | Chunks | p50 ms | p95 ms | Target p95 ms |');
+  console.log('| --- | --: | --: | --: | --: |');
+  const quality: string[] = [];
+  for (const kind of ['pglite', 'postgres'] as const) {
+    let opened: Awaited<ReturnType<typeof openDatabase>>;
+    try {
+      opened = await openDatabase(kind);
+    } catch (error) {
+      console.log(`| ${kind} | - | skipped: ${(error as Error).message} | | |`);
+      continue;
+    }
+    const { db, close } = opened;
+    try {
+      await migrate(db, [coreModule, jobsModule, blobsModule, knowledgeModule]);
+      const demo = await addDemoDocuments(db);
+      const { recall, mrr } = await evaluate(db);
+      quality.push(`| ${kind} | full text | ${questions.length} | ${fmt(recall, 3)} | ${fmt(mrr, 3)} |`);
+      let chunks = demo.reduce((sum, added) => sum + added.result.chunkCount, 0);
+      for (const target of [1000, 10000]) {
+        await fillChunks(db, target, chunks);
+        chunks = target;
+        await db.exec('ANALYZE');
+        const { p50, p95 } = await timeSearches(db);
+        const goal = target === 10000 ? (kind === 'pglite' ? '20' : '10') : '-';
+        console.log(`| ${kind} | ${target} | ${fmt(p50, 2)} | ${fmt(p95, 2)} | ${goal} |`);
+      }
+    } finally {
+      await close();
+    }
+  }
+  console.log('\n## Retrieval quality over the demo documents (evaluation set)\n');
+  console.log('| Database | Retrieval | Questions | recall@5 | MRR |');
+  console.log('| --- | --- | --: | --: | --: |');
+  for (const line of quality) console.log(line);
+}
+
+await main();
