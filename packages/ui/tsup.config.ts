@@ -14,6 +14,8 @@ export default defineConfig({
     'react/jsx-runtime',
     'react-aria-components',
     'react-markdown',
+    'remark-gfm',
+    'marked',
     /^@digital-assistant\//,
   ],
   // The package ships one stylesheet next to the JS; consumers import '@digital-assistant/ui/styles.css'.

@@ -202,6 +202,31 @@ export const BookIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const BotIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="8" width="16" height="12" rx="3" />
+    <path d="M12 8V4M9 4h6M2 13v3M22 13v3" />
+    <circle cx="9" cy="14" r="1" fill="currentColor" />
+    <circle cx="15" cy="14" r="1" fill="currentColor" />
+  </Icon>
+);
+export const SendIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
+  </Icon>
+);
+export const StopIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
+  </Icon>
+);
+export const GlobeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
+  </Icon>
+);
+
 /** An indeterminate spinner, used while something loads. */
 export const SpinnerIcon = (props: IconProps) => (
   <Icon className="da-icon da-spinner" {...props}>

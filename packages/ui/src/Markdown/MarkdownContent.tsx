@@ -1,0 +1,179 @@
+import type { KnowledgeSource } from '@digital-assistant/sdk';
+import { memo, useMemo, useRef } from 'react';
+import Markdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { CitationChip } from '../Chat/CitationChip';
+import { citationPreview } from '../Chat/citationPreview';
+import { CodeBlock } from './CodeBlock';
+import { MarkdownBlockSplitter } from './MarkdownBlockSplitter';
+import { MarkdownErrorBoundary } from './MarkdownErrorBoundary';
+import { remarkCitations } from './remarkCitations';
+import { safeUrl } from './safeUrl';
+
+export interface MarkdownContentProps {
+  /** The markdown, e.g. an answer that is still streaming in. */
+  children: string;
+  /**
+   * Sources of a knowledge answer, keyed by id. With them, citation markers such as `[2]` naming a
+   * source become chips that preview it, and markers naming no source are hidden; without them,
+   * markers stay text.
+   */
+  sources?: Readonly<Record<string, KnowledgeSource>>;
+  /**
+   * Overrides of how elements render (react-markdown `components`), e.g. syntax highlighting for
+   * `pre`. They replace the defaults, including the link and code-block safety measures.
+   */
+  components?: Components;
+}
+
+type Element = NonNullable<ExtraProps['node']>;
+type ElementContent = Element['children'][number];
+
+function textOf(node: ElementContent | Element): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join('');
+  return '';
+}
+
+function languageOf(code: Element | undefined): string | undefined {
+  const className = code?.properties?.className;
+  const classes = Array.isArray(className) ? className : [];
+  const language = classes.find((name) => String(name).startsWith('language-'));
+  return language ? String(language).slice('language-'.length) : undefined;
+}
+
+/** URLs are checked again where they are used; this keeps unsafe ones out of the tree altogether. */
+function urlTransform(url: string): string {
+  return safeUrl(url) ?? '';
+}
+
+function defaultComponents(sources: MarkdownContentProps['sources']): Components {
+  return {
+    a({ href, children, node: _node, ...props }) {
+      const url = safeUrl(href);
+      // A neutralised link keeps its words, not its destination.
+      if (!url) return <span className="da-markdown-inert-link">{children}</span>;
+      // Footnote references and back-references stay on the page.
+      if (url.startsWith('#'))
+        return (
+          <a {...props} href={url}>
+            {children}
+          </a>
+        );
+      return (
+        <a {...props} href={url} target="_blank" rel="noopener noreferrer">
+          {children}
+          <span className="da-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      );
+    },
+    // Images in answers are not fetched (a fetched URL can carry data out of the conversation):
+    // they become links the reader can choose to open.
+    img({ src, alt }) {
+      const url = safeUrl(typeof src === 'string' ? src : undefined);
+      const label = `Image: ${alt || 'untitled'}`;
+      if (!url) return <span className="da-markdown-inert-link">{label}</span>;
+      return (
+        <a href={url} target="_blank" rel="noopener noreferrer" className="da-markdown-image-link">
+          {label}
+          <span className="da-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      );
+    },
+    pre({ node }) {
+      const code = node?.children.find(
+        (child): child is Element => child.type === 'element' && child.tagName === 'code',
+      );
+      const text = code ? textOf(code) : node ? textOf(node) : '';
+      return <CodeBlock code={text.replace(/\n$/, '')} language={languageOf(code)} />;
+    },
+    // Task list items: the checkbox is a read-only mark, named for what it shows.
+    input({ node: _node, type, checked, ...props }) {
+      if (type !== 'checkbox') return <input {...props} type={type} checked={checked} />;
+      return (
+        <input
+          type="checkbox"
+          checked={Boolean(checked)}
+          disabled
+          readOnly
+          aria-label={checked ? 'Done' : 'Not done'}
+        />
+      );
+    },
+    table({ node: _node, ...props }) {
+      return (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table
+        <div className="da-markdown-table" tabIndex={0}>
+          <table {...props} />
+        </div>
+      );
+    },
+    cite({ node, children, ...props }) {
+      const id = node?.properties?.dataCitationId;
+      const source = typeof id === 'string' ? sources?.[id] : undefined;
+      if (typeof id === 'string' && source) return <CitationChip citation={citationPreview(id, source)} />;
+      return <cite {...props}>{children}</cite>;
+    },
+  };
+}
+
+interface BlockProps {
+  /** The block as written, shown if rendering fails. */
+  block: string;
+  /** The block with the document's link definitions, as rendered. */
+  source: string;
+  options: Options;
+}
+
+function RenderedBlock({ source, options }: Omit<BlockProps, 'block'>) {
+  return Markdown({ ...options, children: source });
+}
+
+/** One top-level block; memoised, so settled blocks are not parsed again while an answer streams. */
+const MarkdownBlock = memo(function MarkdownBlock({ block, source, options }: BlockProps) {
+  return (
+    <MarkdownErrorBoundary source={block}>
+      <RenderedBlock source={source} options={options} />
+    </MarkdownErrorBoundary>
+  );
+});
+
+const CODE_START = /^(?: {4}|\t| {0,3}(?:```|~~~))/;
+
+/**
+ * Renders a message's markdown safely (GitHub-flavoured): raw HTML is shown as text, never rendered;
+ * links open in a new tab with `noopener noreferrer` and unsafe ones (`javascript:`...) lose their
+ * destination; code blocks get a Copy button; a block that fails to render is shown as written.
+ *
+ * The text is rendered block by block (top-level markdown blocks), and only blocks whose text
+ * changed are parsed again, so a streaming answer costs the same per update at its end as at its
+ * start.
+ */
+export function MarkdownContent({ children, sources, components }: MarkdownContentProps) {
+  const splitter = useRef<MarkdownBlockSplitter | null>(null);
+  splitter.current ??= new MarkdownBlockSplitter();
+  // The splitter caches by input, so calling it during render is idempotent.
+  const { blocks, definitions } = splitter.current.split(children);
+  const options = useMemo<Options>(() => {
+    const sourceIds = new Set(Object.keys(sources ?? {}));
+    return {
+      remarkPlugins: sources ? [remarkGfm, [remarkCitations, { sourceIds }]] : [remarkGfm],
+      components: { ...defaultComponents(sources), ...components },
+      urlTransform,
+    };
+  }, [sources, components]);
+  return (
+    <div className="da-markdown">
+      {blocks.map((block, index) => (
+        <MarkdownBlock
+          // Blocks only ever grow at the end, so a block's index is its identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          block={block}
+          source={definitions && !CODE_START.test(block) ? `${block.trimEnd()}\n\n${definitions}` : block}
+          options={options}
+        />
+      ))}
+    </div>
+  );
+}
