@@ -21,79 +21,23 @@ export {
   USER_MULTISELECT_VISIBLE_ITEMS,
   validateAddUser,
   validateModifyRoles,
-} from './admin-forms';
+} from './admin/admin-forms';
 // Administration
-export { adminMessages, type NoticeKind } from './admin-messages';
+export { adminMessages, type NoticeKind } from './admin/admin-messages';
 export {
   type AdminSidebar,
   type AdminSidebarsState,
   type AdminSidebarsStore,
   createAdminSidebarsStore,
-} from './admin-sidebars';
-export { type UseAdminSidebarsResult, useAdminSidebars } from './admin-sidebars-hooks';
+} from './admin/admin-sidebars';
+export { type UseAdminSidebarsResult, useAdminSidebars } from './admin/admin-sidebars-hooks';
 export {
   AUDIT_PAGE_SIZE,
   type AuditPage,
   type UseAuditLogOptions,
   type UseAuditLogResult,
   useAuditLog,
-} from './audit-hooks';
-// Knowledge base: File Status and the Train Bot upload
-export {
-  countDocumentsInProgress,
-  departmentLabel,
-  departmentsLabel,
-  documentsRefetchInterval,
-  EVERY_DEPARTMENT,
-  isDocumentInProgress,
-  KNOWLEDGE_DEPARTMENTS,
-  KNOWLEDGE_POLL_INTERVAL_MS,
-  type KnowledgeDocumentRow,
-  type StatusCellState,
-  statusCellState,
-} from './knowledge-documents';
-export {
-  type KnowledgeDocumentsData,
-  type KnowledgeDocumentsOptions,
-  type KnowledgeDocumentTarget,
-  knowledgeDocumentsQueryOptions,
-  type TrainingDepartmentOption,
-  type UseKnowledgeDocumentsResult,
-  type UseTrainingUploadOptions,
-  type UseTrainingUploadResult,
-  useDeleteKnowledgeDocument,
-  useKnowledgeDocuments,
-  useReingestKnowledgeDocument,
-  useTrainingUpload,
-} from './knowledge-hooks';
-export { knowledgeMessages } from './knowledge-messages';
-// Menu panel and profile popup
-export {
-  createMenuPanelStore,
-  isMenuPanelOpenByDefault,
-  MENU_PANEL_ANIMATION_MS,
-  MENU_PANEL_OPEN_MIN_WIDTH,
-  MENU_PANEL_WIDTH,
-  type MenuItem,
-  type MenuModel,
-  type MenuPanelState,
-  type MenuPanelStore,
-  menuModel,
-} from './menu';
-export { createNoticeStore, MAX_NOTICES, type Notice, type NoticeStore, type NoticesState } from './notices';
-// Tables: sorting and pagination
-export {
-  clampPage,
-  PAGINATION_ELLIPSIS,
-  type PaginationItem,
-  pageCount,
-  pageSlice,
-  paginationWindow,
-} from './pagination';
-export { PROFILE_POPUP_WIDTH, type ProfilePopupModel, profilePopupModel } from './profile';
-// Provider and hooks
-export { DigitalAssistantProvider, type DigitalAssistantProviderProps, useClient } from './provider';
-export { createQueryClient } from './query-client';
+} from './admin/audit-hooks';
 export {
   diffFeatures,
   featureLabel,
@@ -101,7 +45,7 @@ export {
   type KnownFeature,
   type RoleGroupUpdateRequest,
   roleGroupUpdateRequests,
-} from './role-features';
+} from './admin/role-features';
 export {
   type CreateRoleGroupInput,
   createRoleGroupErrorMessage,
@@ -117,73 +61,7 @@ export {
   useRoleGroup,
   useRoleGroups,
   useUpdateRoleGroup,
-} from './role-group-hooks';
-// Route table and guard
-export {
-  canOpenRoute,
-  DEFAULT_ROUTE,
-  type GuardSession,
-  guardRoute,
-  isChatRoute,
-  LOGIN_ROUTE,
-  LOGOUT_ROUTE,
-  matchRoute,
-  ROUTES,
-  type RouteAccess,
-  type RouteDecision,
-  type RouteDefinition,
-  type RouteMatch,
-  type RouteScreen,
-  resolveRoute,
-} from './routes';
-export {
-  detectExtension,
-  type ExtensionResult,
-  invalidate,
-  queryKeys,
-} from './server-state';
-// Session
-export {
-  createSessionStore,
-  type Logger,
-  type SessionState,
-  type SessionStatus,
-  type SessionStore,
-  type SessionStoreOptions,
-} from './session';
-export {
-  type UseLoginResult,
-  type UseLogoutResult,
-  type UseLogoutRouteResult,
-  type UseSessionResult,
-  useLogin,
-  useLogout,
-  useLogoutRoute,
-  useRouteGuard,
-  useSession,
-} from './session-hooks';
-export {
-  type UseMenuPanelResult,
-  type UseNoticesResult,
-  type UseProfilePopupResult,
-  useMenuModel,
-  useMenuPanel,
-  useNotices,
-  useProfilePopup,
-} from './shell-hooks';
-export { signInErrorMessage, signInErrorMessages, UNKNOWN_SIGN_IN_ERROR } from './sign-in-errors';
-export {
-  columnSortDirection,
-  compareValues,
-  cycleSort,
-  nextSortDirection,
-  type SortDirection,
-  type SortState,
-  sortRows,
-  UNSORTED,
-} from './sort';
-// Stores
-export { createStore, type ReadableStore, type WritableStore } from './store';
+} from './admin/role-group-hooks';
 export {
   type GenerateTokenInput,
   type MyTokensData,
@@ -193,15 +71,108 @@ export {
   useMyTokens,
   useRevokeToken,
   useTokenOverlay,
-} from './token-hooks';
+} from './admin/token-hooks';
 export {
-  type ClipboardWriter,
   createTokenOverlayStore,
   maskToken,
   TOKEN_MASK_CHARACTER,
   type TokenOverlayState,
   type TokenOverlayStore,
-} from './token-overlay';
+} from './admin/token-overlay';
+export {
+  type SetUsersActiveInput,
+  type UseDeleteUsersOptions,
+  type UseSetUsersActiveOptions,
+  type UseUsersResult,
+  type UseUsersTableResult,
+  useCreateUser,
+  useDeleteUser,
+  useDeleteUsers,
+  useSetUsersActive,
+  useUpdateUserRoles,
+  useUsers,
+  useUsersTable,
+} from './admin/user-admin-hooks';
+export {
+  createTableStore,
+  hasUserStatus,
+  type TableState,
+  type TableStore,
+  type TableView,
+  tableView,
+  toUserRows,
+  USER_COLUMNS,
+  USER_STATUS_COLUMN,
+  USERS_PAGE_SIZE,
+  type UserColumn,
+  type UserProfile,
+  type UserRow,
+  type UserStatus,
+} from './admin/users-table';
+// Core (any host: client, query client, notices) and the app layer on top
+export type { ClipboardWriter, Logger } from './core/context';
+export {
+  createNoticeStore,
+  MAX_NOTICES,
+  type Notice,
+  type NoticeStore,
+  type NoticesState,
+} from './core/notices';
+export {
+  DigitalAssistantCoreProvider,
+  type DigitalAssistantCoreProviderProps,
+  useClient,
+} from './core/provider';
+export { createQueryClient } from './core/query-client';
+export {
+  detectExtension,
+  type ExtensionResult,
+  invalidate,
+  queryKeys,
+} from './core/server-state';
+// Stores
+export { createStore, type ReadableStore, type WritableStore } from './core/store';
+export { type UseNoticesResult, useNotices } from './core/use-notices';
+// Rules about the signed-in user
+export {
+  ADMIN_ROLE,
+  displayName,
+  hasPgaAccess,
+  initials,
+  isAdmin,
+  type MaybeUser,
+  PGA_ROLE,
+  type User,
+} from './core/user';
+// Knowledge base: File Status and the Train Bot upload
+export {
+  countDocumentsInProgress,
+  departmentLabel,
+  departmentsLabel,
+  documentsRefetchInterval,
+  EVERY_DEPARTMENT,
+  isDocumentInProgress,
+  KNOWLEDGE_DEPARTMENTS,
+  KNOWLEDGE_POLL_INTERVAL_MS,
+  type KnowledgeDocumentRow,
+  type StatusCellState,
+  statusCellState,
+} from './knowledge/knowledge-documents';
+export {
+  type KnowledgeDocumentsData,
+  type KnowledgeDocumentsOptions,
+  type KnowledgeDocumentTarget,
+  knowledgeDocumentsQueryOptions,
+  type TrainingDepartmentOption,
+  type UseKnowledgeDocumentsResult,
+  type UseTrainingUploadOptions,
+  type UseTrainingUploadResult,
+  useDeleteKnowledgeDocument,
+  useKnowledgeDocuments,
+  useReingestKnowledgeDocument,
+  useTrainingUpload,
+} from './knowledge/knowledge-hooks';
+export { knowledgeMessages } from './knowledge/knowledge-messages';
 export {
   createTrainingUploadStore,
   fileExtension,
@@ -225,45 +196,88 @@ export {
   type TrainingUploadStatus,
   type TrainingUploadStore,
   validateTrainingFile,
-} from './training-upload';
-// Rules about the signed-in user
+} from './knowledge/training-upload';
+// Session
 export {
-  ADMIN_ROLE,
-  displayName,
-  hasPgaAccess,
-  initials,
-  isAdmin,
-  type MaybeUser,
-  PGA_ROLE,
-  type User,
-} from './user';
+  createSessionStore,
+  type SessionState,
+  type SessionStatus,
+  type SessionStore,
+  type SessionStoreOptions,
+} from './session/session';
 export {
-  type SetUsersActiveInput,
-  type UseDeleteUsersOptions,
-  type UseSetUsersActiveOptions,
-  type UseUsersResult,
-  type UseUsersTableResult,
-  useCreateUser,
-  useDeleteUser,
-  useDeleteUsers,
-  useSetUsersActive,
-  useUpdateUserRoles,
-  useUsers,
-  useUsersTable,
-} from './user-admin-hooks';
+  type UseLoginResult,
+  type UseLogoutResult,
+  type UseLogoutRouteResult,
+  type UseSessionResult,
+  useLogin,
+  useLogout,
+  useLogoutRoute,
+  useRouteGuard,
+  useSession,
+} from './session/session-hooks';
+export { signInErrorMessage, signInErrorMessages, UNKNOWN_SIGN_IN_ERROR } from './session/sign-in-errors';
+// Menu panel and profile popup
 export {
-  createTableStore,
-  hasUserStatus,
-  type TableState,
-  type TableStore,
-  type TableView,
-  tableView,
-  toUserRows,
-  USER_COLUMNS,
-  USER_STATUS_COLUMN,
-  USERS_PAGE_SIZE,
-  type UserColumn,
-  type UserProfile,
-  type UserRow,
-  type UserStatus,
-} from './users-table';
+  createMenuPanelStore,
+  isMenuPanelOpenByDefault,
+  MENU_PANEL_ANIMATION_MS,
+  MENU_PANEL_OPEN_MIN_WIDTH,
+  MENU_PANEL_WIDTH,
+  type MenuItem,
+  type MenuModel,
+  type MenuPanelState,
+  type MenuPanelStore,
+  menuModel,
+} from './shell/menu';
+export { PROFILE_POPUP_WIDTH, type ProfilePopupModel, profilePopupModel } from './shell/profile';
+export {
+  DigitalAssistantAppProvider,
+  type DigitalAssistantAppProviderProps,
+  DigitalAssistantProvider,
+  type DigitalAssistantProviderProps,
+} from './shell/provider';
+// Route table and guard
+export {
+  canOpenRoute,
+  DEFAULT_ROUTE,
+  type GuardSession,
+  guardRoute,
+  isChatRoute,
+  LOGIN_ROUTE,
+  LOGOUT_ROUTE,
+  matchRoute,
+  ROUTES,
+  type RouteAccess,
+  type RouteDecision,
+  type RouteDefinition,
+  type RouteMatch,
+  type RouteScreen,
+  resolveRoute,
+} from './shell/routes';
+export {
+  type UseMenuPanelResult,
+  type UseProfilePopupResult,
+  useMenuModel,
+  useMenuPanel,
+  useProfilePopup,
+} from './shell/shell-hooks';
+// Tables: sorting and pagination
+export {
+  clampPage,
+  PAGINATION_ELLIPSIS,
+  type PaginationItem,
+  pageCount,
+  pageSlice,
+  paginationWindow,
+} from './tables/pagination';
+export {
+  columnSortDirection,
+  compareValues,
+  cycleSort,
+  nextSortDirection,
+  type SortDirection,
+  type SortState,
+  sortRows,
+  UNSORTED,
+} from './tables/sort';

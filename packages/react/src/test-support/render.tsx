@@ -4,7 +4,7 @@ import type { DemoServerOptions } from '@digital-assistant/sdk/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { DigitalAssistantProvider } from '../provider';
+import { DigitalAssistantProvider } from '../shell/provider';
 import { createTestApi } from './api';
 
 export function renderWithProvider<Result>(

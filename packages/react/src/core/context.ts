@@ -1,0 +1,43 @@
+/**
+ * The core context: what any host needs (the SDK client, notices, where failures are logged, the
+ * clipboard), with no router, window or menu. The reference app's layer adds those on top
+ * (`shell/app-context.ts`); an embedded host uses the core alone.
+ */
+import type { DigitalAssistantClient } from '@digital-assistant/sdk';
+import { createContext, useContext } from 'react';
+import type { NoticeStore } from './notices';
+
+/** Where errors that are only logged go. */
+export interface Logger {
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** Writes text to the clipboard; injected so this package never touches the DOM itself. */
+export interface ClipboardWriter {
+  writeText(text: string): Promise<void>;
+}
+
+/** What the core provider shares with every hook. */
+export interface CoreContextValue {
+  client: DigitalAssistantClient;
+  /** Writes to the host's clipboard; rejects when there is none. */
+  clipboard: ClipboardWriter;
+  logger: Logger;
+  notices: NoticeStore;
+}
+
+export const CoreContext = createContext<CoreContextValue | null>(null);
+
+/**
+ * The core provider's value; throws "{hookName} must be used within DigitalAssistantProvider (or
+ * DigitalAssistantCoreProvider)" outside both.
+ */
+export function useCoreContext(hookName: string): CoreContextValue {
+  const value = useContext(CoreContext);
+  if (!value) {
+    throw new Error(
+      `${hookName} must be used within DigitalAssistantProvider (or DigitalAssistantCoreProvider)`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,80 @@
+/**
+ * The core provider: the SDK client, the TanStack Query client and notices, for any host (the
+ * reference app builds on it; an embedded widget uses it alone). It knows no router, window or menu.
+ */
+import type { DigitalAssistantClient } from '@digital-assistant/sdk';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ClipboardWriter,
+  CoreContext,
+  type CoreContextValue,
+  type Logger,
+  useCoreContext,
+} from './context';
+import { createNoticeStore } from './notices';
+import { createQueryClient } from './query-client';
+
+/** Props of {@link DigitalAssistantCoreProvider}. */
+export interface DigitalAssistantCoreProviderProps {
+  /** The SDK client every call goes through. */
+  client: DigitalAssistantClient;
+  /** Bring your own TanStack QueryClient; by default one is created with {@link createQueryClient}. */
+  queryClient?: QueryClient;
+  /**
+   * Where copies (a generated token, a code block) are written.
+   * @default globalThis.navigator.clipboard (none outside browsers)
+   */
+  clipboard?: ClipboardWriter | null;
+  /**
+   * Where failures that are only logged go.
+   * @default console
+   */
+  logger?: Logger;
+  children?: ReactNode;
+}
+
+function defaultClipboard(): ClipboardWriter | null {
+  const clipboard = (globalThis as { navigator?: { clipboard?: ClipboardWriter } }).navigator?.clipboard;
+  return clipboard ? { writeText: (text) => clipboard.writeText(text) } : null;
+}
+
+/**
+ * Provides the SDK client, notices, the logger and the clipboard to every hook, inside a TanStack
+ * `QueryClientProvider`. Later changes of `clipboard` and `logger` are picked up; a different
+ * `client` or `queryClient` is not (remount to switch servers).
+ * @example
+ * <DigitalAssistantCoreProvider client={createClient({ baseUrl: 'https://assistant.example.com' })}>
+ *   <Widget />
+ * </DigitalAssistantCoreProvider>
+ */
+export function DigitalAssistantCoreProvider(props: DigitalAssistantCoreProviderProps) {
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
+  const [value] = useState<CoreContextValue>(() => ({
+    client: props.client,
+    clipboard: {
+      async writeText(text) {
+        const { clipboard } = latest.current;
+        const writer = clipboard === undefined ? defaultClipboard() : clipboard;
+        if (!writer) throw new Error('No clipboard is available');
+        await writer.writeText(text);
+      },
+    },
+    logger: { error: (...args) => (latest.current.logger ?? console).error(...args) },
+    notices: createNoticeStore(),
+  }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CoreContext.Provider value={value}>{props.children}</CoreContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/** The SDK client given to the provider. */
+export function useClient(): DigitalAssistantClient {
+  return useCoreContext('useClient').client;
+}

@@ -1,0 +1,349 @@
+/**
+ * Hooks of the knowledge base: the File Status list (extension `GET /api/knowledge/documents`,
+ * feature-detected, refreshing itself while documents are in progress), delete and re-ingest
+ * (extensions), and the Train Bot upload (`POST /api/file/success`, with progress).
+ */
+import {
+  type DigitalAssistantClient,
+  type DigitalAssistantError,
+  isDigitalAssistantError,
+  isErrorBody,
+  type KnowledgeDepartment,
+  type KnowledgeDocument,
+  type RejectedUpload,
+  unwrap,
+  uploadTrainingFiles,
+} from '@digital-assistant/sdk';
+import {
+  type QueryClient,
+  queryOptions,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCoreContext } from '../core/context';
+import { detectExtension, hasArray, invalidate, queryKeys } from '../core/server-state';
+import { useStore } from '../core/use-store';
+import { hasPgaAccess } from '../core/user';
+import { useAppContext } from '../shell/app-context';
+import {
+  countDocumentsInProgress,
+  documentsRefetchInterval,
+  KNOWLEDGE_DEPARTMENTS,
+  KNOWLEDGE_POLL_INTERVAL_MS,
+} from './knowledge-documents';
+import { knowledgeMessages } from './knowledge-messages';
+import {
+  createTrainingUploadStore,
+  filePercents,
+  TRAINING_FILE_ACCEPT,
+  TRAINING_FILE_EXTENSIONS,
+  TRAINING_FILE_FORMATS_TEXT,
+  TRAINING_MAX_FILE_BYTES,
+  TRAINING_MAX_FILES,
+  type TrainingUploadLimits,
+  type TrainingUploadState,
+} from './training-upload';
+
+/** The File Status list, and whether the server offers it. */
+export interface KnowledgeDocumentsData {
+  documents: KnowledgeDocument[];
+  /** False when the server lacks the `GET /api/knowledge/documents` extension (404/405). */
+  isSupported: boolean;
+}
+
+/** Options of {@link knowledgeDocumentsQueryOptions} and {@link useKnowledgeDocuments}. */
+export interface KnowledgeDocumentsOptions {
+  /** How often (ms) to refresh while a document is queued or parsing. @default 2000 */
+  pollIntervalMs?: number;
+}
+
+/**
+ * The File Status list as TanStack Query options, shared by the hook and by prefetching: it refreshes
+ * every `pollIntervalMs` while any document is queued or parsing, and stops once none is.
+ * @example await queryClient.prefetchQuery(knowledgeDocumentsQueryOptions(client));
+ */
+export function knowledgeDocumentsQueryOptions(
+  client: DigitalAssistantClient,
+  { pollIntervalMs = KNOWLEDGE_POLL_INTERVAL_MS }: KnowledgeDocumentsOptions = {},
+) {
+  return queryOptions<KnowledgeDocumentsData, DigitalAssistantError>({
+    queryKey: queryKeys.knowledgeDocuments(),
+    queryFn: async () => {
+      const result = await detectExtension(client.GET('/api/knowledge/documents'), (data) =>
+        hasArray(data, 'documents'),
+      );
+      return result.isSupported
+        ? { documents: result.data.documents, isSupported: true }
+        : { documents: [], isSupported: false };
+    },
+    refetchInterval: (query) => documentsRefetchInterval(query.state.data?.documents, pollIntervalMs),
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** What {@link useKnowledgeDocuments} returns. */
+export type UseKnowledgeDocumentsResult = UseQueryResult<KnowledgeDocumentsData, DigitalAssistantError> & {
+  documents: KnowledgeDocument[];
+  /** `undefined` until the server has answered. */
+  isSupported: boolean | undefined;
+  /** Documents still queued or parsing. */
+  inProgressCount: number;
+  /** The list refreshes by itself (some document is in progress). */
+  isPolling: boolean;
+};
+
+const noDocuments: KnowledgeDocument[] = [];
+
+/**
+ * The training documents and their status, most recently changed first (File Status). While any is
+ * queued or parsing the list refreshes every 2 s by itself; it stops once none is. A server without
+ * the extension gives `isSupported: false` and no documents.
+ */
+export function useKnowledgeDocuments(
+  options: KnowledgeDocumentsOptions & { enabled?: boolean } = {},
+): UseKnowledgeDocumentsResult {
+  const { client } = useCoreContext('useKnowledgeDocuments');
+  const query = useQuery({
+    ...knowledgeDocumentsQueryOptions(client, options),
+    enabled: options.enabled,
+  });
+  const documents = query.data?.documents ?? noDocuments;
+  const inProgressCount = useMemo(() => countDocumentsInProgress(documents), [documents]);
+  return {
+    ...query,
+    documents,
+    isSupported: query.data?.isSupported,
+    inProgressCount,
+    isPolling: inProgressCount > 0 && query.data?.isSupported === true,
+  };
+}
+
+/** A document as the delete and re-ingest hooks need it: its id, and its name for the messages. */
+export type KnowledgeDocumentTarget = Pick<KnowledgeDocument, 'id' | 'document'>;
+
+/** ' <the server's reason>' when the error carries one. */
+function serverReason(error: DigitalAssistantError): string {
+  return isErrorBody(error.cause) && error.cause.error.trim() ? ` ${error.cause.error.trim()}` : '';
+}
+
+function replaceDocument(queryClient: QueryClient, document: KnowledgeDocument): void {
+  queryClient.setQueryData<KnowledgeDocumentsData>(queryKeys.knowledgeDocuments(), (data) =>
+    data
+      ? {
+          ...data,
+          documents: [document, ...data.documents.filter((other) => other.id !== document.id)],
+        }
+      : data,
+  );
+}
+
+/**
+ * Deletes a training document, its chunks and its stored file (extension); ask for confirmation
+ * first. Reports 'Successfully deleted {name}.' or 'Error deleting {name}.' with the server's
+ * reason, and refreshes the list and the audit log.
+ */
+export function useDeleteKnowledgeDocument(): UseMutationResult<
+  void,
+  DigitalAssistantError,
+  KnowledgeDocumentTarget
+> {
+  const { client, notices } = useCoreContext('useDeleteKnowledgeDocument');
+  const queryClient = useQueryClient();
+  return useMutation<void, DigitalAssistantError, KnowledgeDocumentTarget>({
+    mutationFn: async ({ id }) => {
+      await unwrap(client.POST('/api/knowledge/documents/delete', { body: { id } }));
+    },
+    onSuccess: (_, { id, document }) => {
+      notices.push('success', knowledgeMessages.documentDeleted(document));
+      queryClient.setQueryData<KnowledgeDocumentsData>(queryKeys.knowledgeDocuments(), (data) =>
+        data ? { ...data, documents: data.documents.filter((other) => other.id !== id) } : data,
+      );
+      return invalidate(queryClient, queryKeys.knowledgeDocuments(), queryKeys.audit());
+    },
+    onError: (error, { document }) =>
+      void notices.push('error', `${knowledgeMessages.deleteDocumentError(document)}${serverReason(error)}`),
+  });
+}
+
+/**
+ * Ingests a training document again from its stored file (extension); ask for confirmation first.
+ * The row shows 'Queued' at once and the list refreshes until it is done. Reports '{name} is queued
+ * for ingestion again.' or 'Error re-ingesting {name}.' with the server's reason.
+ */
+export function useReingestKnowledgeDocument(): UseMutationResult<
+  KnowledgeDocument,
+  DigitalAssistantError,
+  KnowledgeDocumentTarget
+> {
+  const { client, notices } = useCoreContext('useReingestKnowledgeDocument');
+  const queryClient = useQueryClient();
+  return useMutation<KnowledgeDocument, DigitalAssistantError, KnowledgeDocumentTarget>({
+    mutationFn: async ({ id }) =>
+      (await unwrap(client.POST('/api/knowledge/documents/reingest', { body: { id } }))).document,
+    onSuccess: (document) => {
+      notices.push('success', knowledgeMessages.documentReingesting(document.document));
+      replaceDocument(queryClient, document);
+      return invalidate(queryClient, queryKeys.knowledgeDocuments(), queryKeys.audit());
+    },
+    onError: (error, { document }) =>
+      void notices.push(
+        'error',
+        `${knowledgeMessages.reingestDocumentError(document)}${serverReason(error)}`,
+      ),
+  });
+}
+
+/** Options of {@link useTrainingUpload}. */
+export interface UseTrainingUploadOptions extends TrainingUploadLimits {
+  /** The server stored the files (e.g. close the upload window and open the success window). */
+  onUploaded?: (result: NonNullable<TrainingUploadState['result']>) => void;
+}
+
+/** A department the person may choose for the upload. */
+export interface TrainingDepartmentOption {
+  id: KnowledgeDepartment;
+  label: string;
+}
+
+/** What {@link useTrainingUpload} returns: the store's state, derived values and the actions. */
+export interface UseTrainingUploadResult extends TrainingUploadState {
+  /** Each chosen file's percentage, in the order of `files` (0 until the upload starts). */
+  filePercents: number[];
+  isUploading: boolean;
+  /** Departments offered: PGA only to people with the PGA capability (spec section 5). */
+  departmentOptions: readonly TrainingDepartmentOption[];
+  /** For the file input's `accept`. */
+  accept: string;
+  acceptedExtensions: readonly string[];
+  /** 'Supported formats: .jpg, .jpeg, ...' */
+  formatsText: string;
+  maxFileBytes: number;
+  maxFiles: number;
+  addFiles: (files: Iterable<File> | ArrayLike<File>) => void;
+  removeFile: (id: string) => void;
+  setDepartments: (departments: readonly KnowledgeDepartment[]) => void;
+  dismissRejected: () => void;
+  /**
+   * Sends the files: with none chosen it only sets `submitError` ('Add at least one file to
+   * upload.'). Resolves once the upload has ended (it never rejects: failures land in `error`).
+   */
+  submit: () => Promise<void>;
+  /** Stops an upload in progress; the files stay chosen. */
+  cancel: () => void;
+  /** Closes the success window's result. */
+  dismissResult: () => void;
+  /** Starts over (a new upload window). */
+  reset: () => void;
+}
+
+/** The files an upload error names as not stored (the reference server's `details.rejected`). */
+function rejectedOf(error: unknown): RejectedUpload[] {
+  const details = isErrorBody(error) ? error.details : undefined;
+  const rejected = (details as { rejected?: unknown } | undefined)?.rejected;
+  return Array.isArray(rejected)
+    ? rejected.filter(
+        (entry): entry is RejectedUpload =>
+          typeof entry === 'object' && entry !== null && typeof entry.name === 'string',
+      )
+    : [];
+}
+
+/**
+ * The Train Bot upload: choose files (checked as they are added, refused ones listed with their
+ * reason), the departments that may read them, then Submit. Progress is reported per file and for
+ * the whole upload as percentages. On success the File Status list and the audit log are refreshed
+ * and `onUploaded` is called; files the server refused are in `result.rejected`.
+ * @example
+ * const upload = useTrainingUpload({ onUploaded: () => setWindow('success') });
+ * <input type="file" multiple accept={upload.accept} onChange={(e) => upload.addFiles(e.target.files!)} />
+ */
+export function useTrainingUpload(options: UseTrainingUploadOptions = {}): UseTrainingUploadResult {
+  const { client, logger } = useCoreContext('useTrainingUpload');
+  const { session } = useAppContext('useTrainingUpload');
+  const queryClient = useQueryClient();
+  const { maxFileBytes = TRAINING_MAX_FILE_BYTES, maxFiles = TRAINING_MAX_FILES } = options;
+  const [store] = useState(() => createTrainingUploadStore({ maxFileBytes, maxFiles }));
+  const state = useStore(store);
+  const user = useStore(session).user;
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const submit = useCallback(async () => {
+    const files = store.begin();
+    if (!files) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      const { data, error } = await uploadTrainingFiles(
+        client,
+        files.map((entry) => entry.file),
+        {
+          fields: { department: [...store.getSnapshot().departments] },
+          onProgress: store.setProgress,
+          signal: controller.signal,
+        },
+      );
+      if (data) {
+        store.succeed(data);
+        void invalidate(queryClient, queryKeys.knowledgeDocuments(), queryKeys.audit());
+        const { result } = store.getSnapshot();
+        if (result) latest.current.onUploaded?.(result);
+        return;
+      }
+      const reason = isErrorBody(error) && error.error.trim() ? `: ${error.error.trim()}` : '.';
+      store.fail(`${knowledgeMessages.uploadError}${reason}`, rejectedOf(error));
+    } catch (thrown) {
+      if (isDigitalAssistantError(thrown) && thrown.code === 'aborted') {
+        store.cancel();
+        return;
+      }
+      logger.error('Training upload failed', thrown);
+      store.fail(`${knowledgeMessages.uploadError}.`);
+    } finally {
+      if (abort.current === controller) abort.current = null;
+    }
+  }, [client, logger, queryClient, store]);
+
+  const percents = useMemo(
+    () =>
+      state.progress === null
+        ? state.files.map(() => 0)
+        : filePercents(
+            state.files.map((entry) => entry.size),
+            state.progress,
+          ),
+    [state.files, state.progress],
+  );
+  const canReadPga = hasPgaAccess(user);
+  const departmentOptions = useMemo(
+    () => KNOWLEDGE_DEPARTMENTS.filter((department) => department.id !== 'pga' || canReadPga),
+    [canReadPga],
+  );
+  return {
+    ...state,
+    filePercents: percents,
+    isUploading: state.status === 'uploading',
+    departmentOptions,
+    accept: TRAINING_FILE_ACCEPT,
+    acceptedExtensions: TRAINING_FILE_EXTENSIONS,
+    formatsText: TRAINING_FILE_FORMATS_TEXT,
+    maxFileBytes,
+    maxFiles,
+    addFiles: store.addFiles,
+    removeFile: store.removeFile,
+    setDepartments: store.setDepartments,
+    dismissRejected: store.dismissRejected,
+    submit,
+    cancel: () => abort.current?.abort(),
+    dismissResult: store.dismissResult,
+    reset: store.reset,
+  };
+}

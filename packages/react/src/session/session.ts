@@ -1,0 +1,191 @@
+/**
+ * The session, as spec section 4 describes it: unvalidated until the server confirms the user
+ * (`GET /api/auth`, asked once), then validated. A failed validation counts as signed out and goes
+ * to /login. Logout marks the session invalid, tells the server, forgets the user and goes to
+ * /logout, even when the server call fails (that failure is only logged).
+ */
+import { type DigitalAssistantClient, type FeatureName, type User, unwrap } from '@digital-assistant/sdk';
+import type { Logger } from '../core/context';
+import { createStore, type ReadableStore } from '../core/store';
+import { DEFAULT_ROUTE, LOGIN_ROUTE, LOGOUT_ROUTE } from '../shell/routes';
+
+export type { Logger };
+
+/** `unvalidated` until the server confirms the user; `invalid` after a failed validation or a logout. */
+export type SessionStatus = 'unvalidated' | 'validated' | 'invalid';
+
+/** Snapshot of the session store. */
+export interface SessionState {
+  status: SessionStatus;
+  /** The signed-in user once validated, else `null`. */
+  user: User | null;
+  /** Features the user's role grants, when the server lists them. */
+  features: readonly FeatureName[];
+  /** True while `GET /api/auth` is in flight. */
+  isValidating: boolean;
+  /** True while single sign-on starts or the session is being completed. */
+  isSigningIn: boolean;
+  /** True while the logout call is in flight. */
+  isLoggingOut: boolean;
+  /** True after logout until the next sign-in: the guard then leads to /logout rather than /login. */
+  hasLoggedOut: boolean;
+}
+
+/** What the session store needs from the app. */
+export interface SessionStoreOptions {
+  client: DigitalAssistantClient;
+  /** In-app navigation (for example React Router's `navigate`). */
+  navigate: (to: string) => void;
+  /** Sends the browser to another site (the identity provider). */
+  redirect: (url: string) => void;
+  /** @default console */
+  logger?: Logger;
+  /** Called after logout has cleared the user, for example to drop cached server data. */
+  onSignedOut?: () => void;
+}
+
+/** The session and the actions that change it. */
+export interface SessionStore extends ReadableStore<SessionState> {
+  /**
+   * Asks the server who is signed in, once: later calls reuse the answer (or the call in flight).
+   * On failure the session becomes invalid and the app goes to /login.
+   */
+  validate(): Promise<SessionState>;
+  /** Starts single sign-on: asks for the identity provider address and redirects the browser there. */
+  startSso(options?: { returnTo?: string }): Promise<void>;
+  /** Completes the session the SSO callback opened, then goes to chat/Knowledge. */
+  completeLogin(identity: { email: string; name: string }): Promise<void>;
+  /**
+   * Ends the session (locally even when the server call fails) and goes to /logout. When the user
+   * is not known yet (the page was just opened), the server is asked who is signed in first, so
+   * that session ends too. `{ navigate: false }` stays where the app is: the /logout route itself.
+   */
+  logout(options?: { navigate?: boolean }): Promise<void>;
+}
+
+const initialState: SessionState = {
+  status: 'unvalidated',
+  user: null,
+  features: [],
+  isValidating: false,
+  isSigningIn: false,
+  isLoggingOut: false,
+  hasLoggedOut: false,
+};
+
+/** Creates the session store; nothing is fetched until {@link SessionStore.validate} is called. */
+export function createSessionStore(options: SessionStoreOptions): SessionStore {
+  const { client, navigate, redirect } = options;
+  const logger = options.logger ?? console;
+  const store = createStore(initialState);
+  const patch = (change: Partial<SessionState>) => store.setState((state) => ({ ...state, ...change }));
+  // Bumped by logout and sign-in so that an answer to an older question cannot overwrite them.
+  let generation = 0;
+  let validation: Promise<SessionState> | null = null;
+  let signIn: Promise<void> | null = null;
+  let loggingOut: Promise<void> | null = null;
+
+  const validate = (): Promise<SessionState> => {
+    const state = store.getSnapshot();
+    if (state.status === 'validated') return Promise.resolve(state);
+    if (validation) return validation;
+    const asked = generation;
+    patch({ isValidating: true });
+    validation = (async () => {
+      try {
+        const { user, features } = await unwrap(client.GET('/api/auth'));
+        if (asked === generation) patch({ status: 'validated', user, features: features ?? [] });
+      } catch (error) {
+        if (asked === generation) {
+          logger.error('Session validation failed', error);
+          patch({ status: 'invalid', user: null, features: [] });
+          navigate(LOGIN_ROUTE);
+        }
+      } finally {
+        validation = null;
+        patch({ isValidating: false });
+      }
+      return store.getSnapshot();
+    })();
+    return validation;
+  };
+
+  const startSso = (ssoOptions: { returnTo?: string } = {}): Promise<void> => {
+    if (signIn) return signIn;
+    patch({ isSigningIn: true });
+    signIn = (async () => {
+      try {
+        const query = ssoOptions.returnTo ? { returnTo: ssoOptions.returnTo } : undefined;
+        const { authUrl } = await unwrap(client.GET('/api/auth/sso', { params: { query } }));
+        redirect(authUrl);
+      } catch (error) {
+        logger.error('Single sign-on failed to start', error);
+      } finally {
+        signIn = null;
+        patch({ isSigningIn: false });
+      }
+    })();
+    return signIn;
+  };
+
+  const completeLogin = (identity: { email: string; name: string }): Promise<void> => {
+    if (signIn) return signIn;
+    const asked = ++generation;
+    patch({ isSigningIn: true });
+    signIn = (async () => {
+      try {
+        const { user } = await unwrap(
+          client.POST('/api/auth/session', { body: { email: identity.email, name: identity.name } }),
+        );
+        if (asked === generation) {
+          patch({ status: 'validated', user, hasLoggedOut: false });
+          navigate(DEFAULT_ROUTE);
+        }
+      } catch (error) {
+        logger.error('Sign-in failed', error);
+      } finally {
+        signIn = null;
+        patch({ isSigningIn: false });
+      }
+    })();
+    return signIn;
+  };
+
+  /** Who the server says is signed in, or `null` when nobody is (a failure to ask is logged). */
+  const signedInEmail = async (): Promise<string | null> => {
+    const { data, response, error } = await client.GET('/api/auth');
+    if (data) return data.user.email;
+    if (response?.status !== 401) logger.error('Logout could not tell who is signed in', error);
+    return null;
+  };
+
+  const logout = ({ navigate: goesToLogoutRoute = true }: { navigate?: boolean } = {}): Promise<void> => {
+    if (loggingOut) return loggingOut;
+    generation++;
+    const knownEmail = store.getSnapshot().user?.email;
+    patch({ status: 'invalid', isLoggingOut: true, hasLoggedOut: true });
+    loggingOut = (async () => {
+      try {
+        const email = knownEmail ?? (await signedInEmail());
+        if (email) await unwrap(client.POST('/api/users/logout', { body: { email } }));
+      } catch (error) {
+        logger.error('Logout failed', error);
+      } finally {
+        loggingOut = null;
+        patch({ user: null, features: [], isLoggingOut: false });
+        options.onSignedOut?.();
+        if (goesToLogoutRoute) navigate(LOGOUT_ROUTE);
+      }
+    })();
+    return loggingOut;
+  };
+
+  return {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    validate,
+    startSso,
+    completeLogin,
+    logout,
+  };
+}

@@ -1,0 +1,20 @@
+/** The reference app's layer over the core: navigation, the session and the menu panel. */
+import { createContext, useContext } from 'react';
+import type { SessionStore } from '../session/session';
+import type { MenuPanelStore } from './menu';
+
+/** What the app provider adds to the core for the app's hooks. */
+export interface AppContextValue {
+  navigate: (to: string) => void;
+  session: SessionStore;
+  menuPanel: MenuPanelStore;
+}
+
+export const AppContext = createContext<AppContextValue | null>(null);
+
+/** The app provider's value; throws "{hookName} must be used within DigitalAssistantProvider" outside it. */
+export function useAppContext(hookName: string): AppContextValue {
+  const value = useContext(AppContext);
+  if (!value) throw new Error(`${hookName} must be used within DigitalAssistantProvider`);
+  return value;
+}

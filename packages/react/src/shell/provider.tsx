@@ -1,0 +1,90 @@
+/**
+ * The reference app's provider: the core (client, query client, notices) plus what an app with a
+ * router and a window adds: navigation, the session with its redirects, and the menu panel.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { useCoreContext } from '../core/context';
+import { DigitalAssistantCoreProvider, type DigitalAssistantCoreProviderProps } from '../core/provider';
+import { createSessionStore } from '../session/session';
+import { AppContext, type AppContextValue } from './app-context';
+import { createMenuPanelStore } from './menu';
+
+/** Props of {@link DigitalAssistantAppProvider}. */
+export interface DigitalAssistantAppProviderProps {
+  /** In-app navigation, for example React Router's `navigate`. */
+  navigate: (to: string) => void;
+  /**
+   * Sends the browser to another site (the identity provider during single sign-on).
+   * @default (url) => globalThis.location.assign(url)
+   */
+  redirect?: (url: string) => void;
+  /** Window width at start: the menu panel opens by default when it is over 1000px. */
+  windowWidth?: number;
+  children?: ReactNode;
+}
+
+/** Props of {@link DigitalAssistantProvider}: the core's and the app layer's. */
+export interface DigitalAssistantProviderProps
+  extends DigitalAssistantCoreProviderProps,
+    DigitalAssistantAppProviderProps {}
+
+function defaultRedirect(url: string): void {
+  globalThis.location?.assign(url);
+}
+
+/**
+ * The app layer alone, inside a {@link DigitalAssistantCoreProvider}: the session (validation,
+ * sign-in and sign-out redirects) and the menu panel. Later changes of `navigate` and `redirect` are
+ * picked up.
+ */
+export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderProps) {
+  const core = useCoreContext('DigitalAssistantAppProvider');
+  const queryClient = useQueryClient();
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const [value] = useState<AppContextValue>(() => {
+    const navigate = (to: string) => latest.current.navigate(to);
+    return {
+      navigate,
+      session: createSessionStore({
+        client: core.client,
+        navigate,
+        redirect: (url) => (latest.current.redirect ?? defaultRedirect)(url),
+        logger: core.logger,
+        // Nothing fetched for the previous user may be shown to the next one.
+        onSignedOut: () => queryClient.clear(),
+      }),
+      menuPanel: createMenuPanelStore({ windowWidth: props.windowWidth }),
+    };
+  });
+  return <AppContext.Provider value={value}>{props.children}</AppContext.Provider>;
+}
+
+/**
+ * Provides the SDK client, notices, the session, the menu panel and navigation to every hook: the
+ * core provider with the app layer on top. The stores are created once; later changes of
+ * `navigate`, `redirect`, `clipboard` and `logger` are picked up, a different `client` or
+ * `queryClient` is not (remount to switch servers).
+ * @example
+ * <DigitalAssistantProvider client={createClient()} navigate={navigate} windowWidth={window.innerWidth}>
+ *   <App />
+ * </DigitalAssistantProvider>
+ */
+export function DigitalAssistantProvider({
+  navigate,
+  redirect,
+  windowWidth,
+  children,
+  ...core
+}: DigitalAssistantProviderProps) {
+  return (
+    <DigitalAssistantCoreProvider {...core}>
+      <DigitalAssistantAppProvider navigate={navigate} redirect={redirect} windowWidth={windowWidth}>
+        {children}
+      </DigitalAssistantAppProvider>
+    </DigitalAssistantCoreProvider>
+  );
+}

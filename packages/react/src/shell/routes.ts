@@ -1,0 +1,160 @@
+/** The route table of the product and the guard's rule, as pure functions of a path and a user. */
+import { isAdmin, type MaybeUser } from '../core/user';
+
+/** Who may open a route: anyone, any signed-in user, or administrators only. */
+export type RouteAccess = 'open' | 'guarded' | 'admin';
+
+/** The screens of the route table. */
+export type RouteScreen =
+  | 'login'
+  | 'logout'
+  | 'chat'
+  | 'adminChat'
+  | 'elk'
+  | 'agents'
+  | 'discover'
+  | 'codeReview'
+  | 'users'
+  | 'status'
+  | 'trainBot'
+  | 'tenantSettings'
+  | 'health';
+
+/** One row of the route table; `path` is written without a leading slash, `:department` is a parameter. */
+export interface RouteDefinition {
+  path: string;
+  screen: RouteScreen;
+  access: RouteAccess;
+}
+
+/** Where empty and unknown paths go, and where sign-in lands. */
+export const DEFAULT_ROUTE = '/chat/Knowledge';
+/** Where unauthenticated users are sent. */
+export const LOGIN_ROUTE = '/login';
+/** Where sign-out lands. */
+export const LOGOUT_ROUTE = '/logout';
+
+/** The route table of spec section 2. */
+export const ROUTES: readonly RouteDefinition[] = [
+  { path: 'login', screen: 'login', access: 'open' },
+  { path: 'logout', screen: 'logout', access: 'open' },
+  { path: 'chat', screen: 'chat', access: 'guarded' },
+  { path: 'chat/:department', screen: 'chat', access: 'guarded' },
+  { path: 'menu/chat', screen: 'adminChat', access: 'admin' },
+  { path: 'elk', screen: 'elk', access: 'admin' },
+  { path: 'agents', screen: 'agents', access: 'guarded' },
+  { path: 'menu', screen: 'discover', access: 'guarded' },
+  { path: 'codereview', screen: 'codeReview', access: 'guarded' },
+  { path: 'users', screen: 'users', access: 'admin' },
+  { path: 'status', screen: 'status', access: 'admin' },
+  { path: 'train-bot', screen: 'trainBot', access: 'guarded' },
+  { path: 'tenant-settings', screen: 'tenantSettings', access: 'guarded' },
+  { path: 'ping', screen: 'health', access: 'open' },
+  { path: 'health', screen: 'health', access: 'open' },
+  { path: 'healthz', screen: 'health', access: 'open' },
+];
+
+/** A path matched against the route table. */
+export interface RouteMatch {
+  route: RouteDefinition;
+  params: { department?: string };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function segmentsOf(path: string): string[] {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  return pathname.split('/').filter(Boolean);
+}
+
+/** Finds the route table row for a path (query and hash are ignored); `null` for empty or unknown paths. */
+export function matchRoute(path: string): RouteMatch | null {
+  const segments = segmentsOf(path);
+  if (segments.length === 0) return null;
+  for (const route of ROUTES) {
+    const parts = route.path.split('/');
+    if (parts.length !== segments.length) continue;
+    const params: RouteMatch['params'] = {};
+    const isMatch = parts.every((part, index) => {
+      const segment = segments[index] ?? '';
+      if (part === ':department') {
+        params.department = safeDecode(segment);
+        return true;
+      }
+      return part === segment;
+    });
+    if (isMatch) return { route, params };
+  }
+  return null;
+}
+
+/** Whether a path shows the chat screen in its general or department mode (`/chat`, `/chat/{department}`). */
+export function isChatRoute(path: string): boolean {
+  return matchRoute(path)?.route.screen === 'chat';
+}
+
+/**
+ * The path to show for a requested path: itself when it is in the route table,
+ * otherwise (empty or unknown) {@link DEFAULT_ROUTE}.
+ */
+export function resolveRoute(path: string): string {
+  return matchRoute(path) ? `/${segmentsOf(path).join('/')}` : DEFAULT_ROUTE;
+}
+
+/**
+ * Whether a user may open a path: open routes for anyone, guarded routes for any signed-in user,
+ * admin routes (menu/chat, elk, users, status) for CORE_ADMINS only. Unknown paths are never opened
+ * (they redirect, see {@link resolveRoute}).
+ */
+export function canOpenRoute(path: string, user: MaybeUser): boolean {
+  const match = matchRoute(path);
+  if (!match) return false;
+  switch (match.route.access) {
+    case 'open':
+      return true;
+    case 'guarded':
+      return user != null;
+    case 'admin':
+      return isAdmin(user);
+  }
+}
+
+/** What the route guard does with a path, given what the session knows. */
+export type RouteDecision =
+  | { kind: 'render'; match: RouteMatch }
+  | { kind: 'pending'; match: RouteMatch }
+  | { kind: 'redirect'; to: string; reason: 'unknown' | 'unauthenticated' | 'forbidden' | 'loggedOut' };
+
+/** The session facts the guard needs. */
+export interface GuardSession {
+  status: 'unvalidated' | 'validated' | 'invalid';
+  user: MaybeUser;
+  /** Set by logout: guarded screens then lead to /logout, never to /login (which would start sign-in). */
+  hasLoggedOut?: boolean;
+}
+
+/**
+ * The guard's decision: unknown paths redirect to {@link DEFAULT_ROUTE}; open routes render; guarded
+ * routes wait while the session is unvalidated, redirect to /login when it is invalid, and
+ * redirect non-admins away from admin routes to {@link DEFAULT_ROUTE}.
+ */
+export function guardRoute(path: string, session: GuardSession): RouteDecision {
+  const match = matchRoute(path);
+  if (!match) return { kind: 'redirect', to: DEFAULT_ROUTE, reason: 'unknown' };
+  if (match.route.access === 'open') return { kind: 'render', match };
+  if (session.status === 'unvalidated') return { kind: 'pending', match };
+  if (session.status === 'invalid' && session.hasLoggedOut) {
+    return { kind: 'redirect', to: LOGOUT_ROUTE, reason: 'loggedOut' };
+  }
+  if (session.status === 'invalid' || !session.user) {
+    return { kind: 'redirect', to: LOGIN_ROUTE, reason: 'unauthenticated' };
+  }
+  if (!canOpenRoute(path, session.user)) return { kind: 'redirect', to: DEFAULT_ROUTE, reason: 'forbidden' };
+  return { kind: 'render', match };
+}
