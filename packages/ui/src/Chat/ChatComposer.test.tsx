@@ -1,0 +1,100 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { accessibilityViolations } from '../test/axe';
+import { ChatComposer, isSendablePrompt } from './ChatComposer';
+
+describe('ChatComposer', () => {
+  it("asks 'How can I assist you today?' and sends with Enter, then clears", async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<ChatComposer onSend={onSend} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveAttribute('placeholder', 'How can I assist you today?');
+    await user.type(box, 'How do I reset my VPN?{Enter}');
+    expect(onSend).toHaveBeenCalledWith('How do I reset my VPN?');
+    expect(box).toHaveValue('');
+  });
+
+  it('adds a line with Shift+Enter instead of sending', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<ChatComposer onSend={onSend} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'first line{Shift>}{Enter}{/Shift}second line');
+    expect(box).toHaveValue('first line\nsecond line');
+    expect(onSend).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith('first line\nsecond line');
+  });
+
+  it('keeps Send disabled for a blank prompt, even one of newlines and spaces', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<ChatComposer onSend={onSend} />);
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await user.type(screen.getByRole('textbox'), '{Shift>}{Enter}{Enter}{/Shift}   {Enter}');
+    expect(send).toBeDisabled();
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('blocks sending while a response is pending', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<ChatComposer onSend={onSend} isPending defaultValue="Next question" />);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox'), '{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox')).toHaveValue('Next question');
+  });
+
+  it('offers Stop instead of Send while the answer streams', async () => {
+    const user = userEvent.setup();
+    const onStop = vi.fn();
+    render(<ChatComposer onSend={() => {}} isPending isStreaming onStop={onStop} />);
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(onStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows a value owned by the parent', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onSend = vi.fn();
+    const { rerender } = render(<ChatComposer value="draft" onChange={onChange} onSend={onSend} />);
+    await user.type(screen.getByRole('textbox'), '!');
+    expect(onChange).toHaveBeenLastCalledWith('draft!');
+    rerender(<ChatComposer value="draft!" onChange={onChange} onSend={onSend} />);
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith('draft!');
+  });
+
+  it('shows New Topic only when given a handler', async () => {
+    const user = userEvent.setup();
+    const onNewTopic = vi.fn();
+    const { rerender } = render(<ChatComposer onSend={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'New Topic' })).toBeNull();
+    rerender(<ChatComposer onSend={() => {}} onNewTopic={onNewTopic} />);
+    await user.click(screen.getByRole('button', { name: 'New Topic' }));
+    expect(onNewTopic).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no accessibility violations', async () => {
+    render(
+      <main>
+        <ChatComposer onSend={() => {}} onNewTopic={() => {}} />
+      </main>,
+    );
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+});
+
+describe('isSendablePrompt', () => {
+  it('needs content once newlines are removed', () => {
+    expect(isSendablePrompt('hi')).toBe(true);
+    expect(isSendablePrompt('\n\nhi\n')).toBe(true);
+    expect(isSendablePrompt('\n\r\n')).toBe(false);
+    expect(isSendablePrompt('  \n ')).toBe(false);
+  });
+});

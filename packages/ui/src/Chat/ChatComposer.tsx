@@ -1,0 +1,145 @@
+import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { TextArea, TextField } from 'react-aria-components';
+import { Button } from '../Button/Button';
+import { PlusIcon, SendIcon, StopIcon } from '../icons/icons';
+
+/** The textarea grows with its text up to this height, then scrolls (spec section 9). */
+export const COMPOSER_MAX_HEIGHT_PX = 180;
+
+/** Placeholder of the message box (spec section 2). */
+export const COMPOSER_PLACEHOLDER = 'How can I assist you today?';
+
+/**
+ * Whether a prompt may be sent: it needs content that is not blank once newlines are removed
+ * (spec section 5).
+ */
+export function isSendablePrompt(prompt: string): boolean {
+  return prompt.replace(/[\r\n]/g, '').trim() !== '';
+}
+
+export interface ChatComposerProps {
+  /** The text, when the parent owns it (with `onChange`). */
+  value?: string;
+  /** Initial text when the composer owns it; it is cleared after each send. @default '' */
+  defaultValue?: string;
+  /** Called on every edit. */
+  onChange?: (value: string) => void;
+  /** Called with the prompt on Send or Enter, only when it is not blank and nothing is pending. */
+  onSend: (prompt: string) => void;
+  /** A response is pending: sending is blocked until it arrives or fails. @default false */
+  isPending?: boolean;
+  /** The answer is streaming in: a Stop button replaces Send. @default false */
+  isStreaming?: boolean;
+  /** Called by the Stop button; what has arrived so far is kept. */
+  onStop?: () => void;
+  /** When given, a 'New Topic' button starts a new conversation (AI and ELK modes only). */
+  onNewTopic?: () => void;
+  /** @default 'How can I assist you today?' */
+  placeholder?: string;
+  /** Accessible name of the message box. @default 'Message' */
+  'aria-label'?: string;
+  /** Focus the message box on mount. */
+  autoFocus?: boolean;
+}
+
+/**
+ * The message box under a conversation: a textarea that grows up to 180px, Enter to send and
+ * Shift+Enter for a new line, Send (disabled while a response is pending or the prompt is blank),
+ * Stop while an answer streams, and optionally New Topic.
+ */
+export function ChatComposer({
+  value: controlledValue,
+  defaultValue = '',
+  onChange,
+  onSend,
+  isPending = false,
+  isStreaming = false,
+  onStop,
+  onNewTopic,
+  placeholder = COMPOSER_PLACEHOLDER,
+  'aria-label': ariaLabel = 'Message',
+  autoFocus,
+}: ChatComposerProps) {
+  const [ownValue, setOwnValue] = useState(defaultValue);
+  const isControlled = controlledValue !== undefined;
+  const value = isControlled ? controlledValue : ownValue;
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const canSend = !isPending && isSendablePrompt(value);
+
+  const setValue = (next: string) => {
+    if (!isControlled) setOwnValue(next);
+    onChange?.(next);
+  };
+
+  // Grow with the text up to the maximum height, then scroll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const element = textArea.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    const height = Math.min(element.scrollHeight, COMPOSER_MAX_HEIGHT_PX);
+    if (height > 0) element.style.height = `${height}px`;
+    element.style.overflowY = element.scrollHeight > COMPOSER_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [value]);
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(value);
+    if (!isControlled) setOwnValue('');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an input method composes a word, Enter confirms the word, not the message.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form className="da-composer" onSubmit={onSubmit} data-pending={isPending || undefined}>
+      {onNewTopic ? (
+        <Button className="da-composer-new-topic" variant="ghost" onPress={onNewTopic} isDisabled={isPending}>
+          <PlusIcon />
+          New Topic
+        </Button>
+      ) : null}
+      <div className="da-composer-box">
+        <TextField
+          className="da-composer-field"
+          aria-label={ariaLabel}
+          value={value}
+          onChange={setValue}
+          autoFocus={autoFocus}
+        >
+          <TextArea
+            ref={textArea}
+            className="da-composer-input"
+            placeholder={placeholder}
+            rows={1}
+            onKeyDown={onKeyDown}
+          />
+        </TextField>
+        {isStreaming && onStop ? (
+          <Button className="da-composer-button" variant="secondary" onPress={onStop} aria-label="Stop">
+            <StopIcon />
+          </Button>
+        ) : (
+          <Button
+            className="da-composer-button"
+            variant="primary"
+            type="submit"
+            isDisabled={!canSend}
+            aria-label="Send"
+          >
+            <SendIcon />
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
