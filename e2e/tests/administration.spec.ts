@@ -307,6 +307,59 @@ test.describe('administration as the admin', () => {
   });
 });
 
+test.describe('deactivation', () => {
+  test('a deactivated person is signed out at once and refused at sign-in with the reason, until reactivated', async ({
+    page,
+    browser,
+  }) => {
+    // Two people, two sign-ins and a sign-in refused: more than one page's worth of time.
+    test.setTimeout(90_000);
+    // Sam Staff is signed in in a browser of their own.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await signIn(staff, 'staff@example.com');
+    try {
+      await openUsersPage(page);
+      // E-mail descending puts staff@ (after every seedNN@) on the first page.
+      const emailHeader = page.getByRole('columnheader', { name: 'Email' });
+      await emailHeader.click();
+      await emailHeader.click();
+      await expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
+      const row = userRow(page, 'staff@example.com');
+      await row.getByRole('checkbox').check({ force: true });
+      await page.getByRole('button', { name: 'Deactivate Selected (1)' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Deactivate' });
+      await expect(confirm).toContainText('They are signed out at once');
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await confirm.getByRole('button', { name: 'Deactivate' }).click();
+      await expect(page.getByText('Successfully deactivated user staff@example.com.')).toBeVisible();
+      await expect(row).toContainText('Deactivated');
+
+      // Their open session no longer works, and signing in again is refused with the reason.
+      const answer = await staff.request.get('/api/auth');
+      expect(answer.status()).toBe(401);
+      await staff.goto('/');
+      await staff.getByRole('button', { name: /staff@example\.com/ }).click();
+      await expect(staff).toHaveURL(/\/login\?error=account_deactivated/);
+      await expect(
+        staff.getByText('Your account is deactivated. Ask an administrator to reactivate it.'),
+      ).toBeVisible();
+    } finally {
+      // Reactivated, by the same toolbar: they get in again (and the later journeys have their staff user).
+      const row = userRow(page, 'staff@example.com');
+      await row.getByRole('checkbox').check({ force: true });
+      await page.getByRole('button', { name: 'Reactivate Selected (1)' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Reactivate' })
+        .getByRole('button', { name: 'Reactivate' })
+        .click();
+      await expect(page.getByText('Successfully reactivated user staff@example.com.')).toBeVisible();
+    }
+    await signIn(staff, 'staff@example.com');
+    await staffContext.close();
+  });
+});
+
 test.describe('administration as staff', () => {
   test('every administrative operation answers 403, by session and by token', async ({ page, baseURL }) => {
     await signIn(page, 'staff@example.com');
