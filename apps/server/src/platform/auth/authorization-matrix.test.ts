@@ -36,7 +36,13 @@ const FEATURE_NAMES: string[] = contract.document.components.schemas.FeatureName
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 const ADMIN = emailOf('CORE_ADMINS');
 
-type CallerKind = 'anonymous' | 'session' | 'session without XSRF' | 'token' | 'revoked token';
+type CallerKind =
+  | 'anonymous'
+  | 'session'
+  | 'session without XSRF'
+  | 'token'
+  | 'revoked token'
+  | 'deactivated token';
 
 interface CallerSpec {
   name: string;
@@ -52,6 +58,8 @@ const CALLERS: CallerSpec[] = [
   { name: 'staff token', kind: 'token', email: emailOf('STAFF') },
   { name: 'admin token', kind: 'token', email: ADMIN },
   { name: 'revoked token', kind: 'revoked token', email: ADMIN },
+  // An administrator's valid token, after an administrator deactivated its owner.
+  { name: 'token of a deactivated admin', kind: 'deactivated token', email: ADMIN },
   { name: 'admin session without the XSRF header', kind: 'session without XSRF', email: ADMIN },
 ];
 
@@ -74,7 +82,8 @@ const namedFeatures = (operation: ContractOperation) =>
 function presented(kind: CallerKind): ReadonlySet<SchemeKind> {
   if (kind === 'session') return new Set(['session', 'xsrf']);
   if (kind === 'session without XSRF') return new Set(['session']);
-  if (kind === 'token' || kind === 'revoked token') return new Set(['bearer']);
+  if (kind === 'token' || kind === 'revoked token' || kind === 'deactivated token')
+    return new Set(['bearer']);
   return new Set();
 }
 
@@ -130,14 +139,19 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     caller: CallerSpec,
     variant: Variant,
   ): Promise<Expected> {
+    // Read from the database as the request will find it: what an earlier request changed is put back.
+    if (isChanged) await restoreSnapshot(server.db, snapshot);
+    isChanged = false;
     const unauthenticated = { status: 401, code: 'unauthenticated' } as const;
     if (caller.kind === 'anonymous' || caller.kind === 'revoked token') return unauthenticated;
     const offered = presented(caller.kind);
-    if (caller.kind === 'token') {
+    if (caller.kind === 'token' || caller.kind === 'deactivated token') {
       const isAccepted = operation.security.some((requirement) =>
         [...requirement].every((scheme) => offered.has(scheme)),
       );
       if (!isAccepted) return unauthenticated;
+      // Whatever their role group holds, a deactivated person is refused, and told why.
+      if (caller.kind === 'deactivated token') return { status: 403, code: 'account_deactivated' };
     } else {
       const withSession = operation.security.filter((requirement) => requirement.has('session'));
       if (withSession.length === 0) return unauthenticated;
@@ -173,6 +187,12 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
         await server.db.query('UPDATE personal_access_tokens SET revoked_at = now() WHERE token_hash = $1', [
           sha256(token.token),
         ]);
+        return token;
+      }
+      case 'deactivated token': {
+        const token = await tokenFor(server.db, spec.email!);
+        await server.db.query('UPDATE users SET is_active = false WHERE email = $1', [spec.email]);
+        isChanged = true;
         return token;
       }
     }
