@@ -1,9 +1,10 @@
 import { defineConfig } from 'tsup';
 
-// The server is an application: two entry points (server and admin CLI), dependencies stay external
+// The server is an application: entry points for the server, the admin CLI and the LLM stand-in
+// (an OpenAI-compatible test model for e2e and benchmarks); dependencies stay external
 // so PGlite and oidc-provider load their own assets from node_modules.
 export default defineConfig({
-  entry: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  entry: { main: 'src/main.ts', cli: 'src/cli.ts', 'llm-standin': 'src/llm-standin-cli.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node24',

@@ -2,7 +2,7 @@
 // The server (app.ts) and the admin CLI migrate with this one list. A feature with migrations or
 // workers exports its own FeatureModule from its folder; handler-only features are listed inline.
 import { createAuditHandlers } from './features/audit/handlers.js';
-import { createChatHandlers } from './features/chat/handlers.js';
+import { chatModule } from './features/chat/module.js';
 import { createFilesHandlers } from './features/files/handlers.js';
 import { createHealthHandlers } from './features/health/handlers.js';
 import { createIdentityHandlers } from './features/identity/handlers.js';
@@ -30,6 +30,6 @@ export const MODULES: readonly FeatureModule[] = [
   { name: 'tokens', handlers: createTokensHandlers },
   { name: 'audit', handlers: createAuditHandlers },
   { name: 'files', handlers: () => createFilesHandlers() },
-  { name: 'chat', handlers: () => createChatHandlers() },
   knowledgeModule,
+  chatModule,
 ];

@@ -1,18 +1,158 @@
-// The chats (knowledge, GPT with history, ELK) arrive in a later release; until then each operation
-// answers 501 not_implemented (listed in apps/server/README.md).
+// The chat operations: knowledge chat (knowledgeChat), the AI chat with its history (gptChat,
+// getChatHistory, getConversation, deleteConversation). Each question answers JSON, or server-sent
+// events with `Accept: text/event-stream` (respond.ts), and is rate limited per user. The ELK agent
+// is not built yet (501).
+import { requireIdentity } from '../../platform/auth/authorize.js';
 import { type Handlers, notImplementedHandler } from '../../platform/http/contract.js';
+import { forbidden, HttpError, notFound } from '../../platform/http/errors.js';
+import { chatRateLimit } from '../../platform/http/rate-limit.js';
+import { defineHandlers, type OperationId, type TypedHandler } from '../../platform/http/typed-handlers.js';
+import type { FeatureContext } from '../context.js';
+import { canReadDepartment, type Department } from '../knowledge/departments.js';
+import { knowledgePieces, retrieve } from './knowledge-answer.js';
+import type { ChatModel, ModelMessage } from './llm.js';
+import {
+  conversationLabel,
+  DEPARTMENT_LABELS,
+  estimateTokens,
+  GPT_SYSTEM_PROMPT,
+  MODEL_NOT_CONFIGURED_MESSAGE,
+} from './prompts.js';
+import { respond } from './respond.js';
+import {
+  addMessage,
+  createConversation,
+  deleteConversation,
+  deleteMessage,
+  findConversation,
+  listConversations,
+  listMessages,
+  type StoredMessage,
+} from './store.js';
 
-export function createChatHandlers(): Handlers {
-  const knowledge = notImplementedHandler('Knowledge chat');
-  const gpt = notImplementedHandler('The AI chat');
+const noSuchConversation = () => notFound('There is no conversation with this id.');
+
+/**
+ * The most recent messages that fit `budget` tokens, oldest first. The newest message (the
+ * question) is always kept.
+ */
+export function trimToBudget(messages: readonly StoredMessage[], budget: number): ModelMessage[] {
+  const kept: ModelMessage[] = [];
+  let used = 0;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    const cost = estimateTokens(message.content);
+    if (kept.length > 0 && used + cost > budget) break;
+    used += cost;
+    kept.unshift({ role: message.role, content: message.content });
+  }
+  // A conversation the model reads starts with the user.
+  while (kept.length > 1 && kept[0]!.role !== 'user') kept.shift();
+  return kept;
+}
+
+export function createChatHandlers(context: FeatureContext, model: ChatModel | undefined): Handlers {
+  const { db, config } = context;
+  const limit = chatRateLimit(config);
+  const limited = <Id extends OperationId>(handler: TypedHandler<Id>) =>
+    limit ? { handler, rateLimit: limit } : handler;
   const elk = notImplementedHandler('The ELK agent');
+
+  const knowledgeChat: TypedHandler<'knowledgeChat'> = async (request, reply) => {
+    const identity = requireIdentity(request);
+    const department: Department = request.body.Department ?? 'knowledge';
+    const viewer = { role: identity.user.role, features: identity.features };
+    if (!canReadDepartment(viewer, department)) {
+      throw forbidden(
+        `The ${DEPARTMENT_LABELS[department]} department needs the ${DEPARTMENT_LABELS[department]} role.`,
+      );
+    }
+    const question = request.body.message;
+    const retrieved = await retrieve(db, question, viewer, department, model ? 'model' : 'excerpts');
+    const answerField = department === 'it' ? 'raw_response' : 'response';
+    return respond(request, reply, {
+      sources: retrieved.sources,
+      pieces: (signal) => knowledgePieces(retrieved, question, department, model, signal),
+      finish: async (text) => ({ [answerField]: text, sources: retrieved.sources }),
+      stop: async () => {},
+      fail: async () => {},
+    });
+  };
+
+  const gptChat: TypedHandler<'gptChat'> = async (request, reply) => {
+    const identity = requireIdentity(request);
+    if (!model) throw new HttpError(501, 'model_not_configured', MODEL_NOT_CONFIGURED_MESSAGE);
+    const userId = identity.user.id;
+    const { Message: question, ConversationId: requestedId } = request.body;
+    const existing = requestedId ? await findConversation(db, userId, requestedId) : undefined;
+    if (requestedId && !existing) throw noSuchConversation();
+    const { conversation, questionId } = await db.transaction(async (tx) => {
+      const conversation = existing ?? (await createConversation(tx, userId, conversationLabel(question)));
+      const questionId = await addMessage(tx, conversation.id, { role: 'user', content: question });
+      return { conversation, questionId };
+    });
+    const history = await listMessages(db, conversation.id);
+    const messages = trimToBudget(history, config.llm.contextTokens - estimateTokens(GPT_SYSTEM_PROMPT));
+    // Known before the answer: a client that stops a new conversation's answer can still open it.
+    reply.header('x-conversation-id', conversation.id);
+    return respond(request, reply, {
+      pieces: (signal) => model.stream({ system: GPT_SYSTEM_PROMPT, messages, signal }),
+      finish: async (text) => {
+        await addMessage(db, conversation.id, { role: 'assistant', content: text });
+        return { Answer: text, ConversationId: conversation.id, ChipSummary: conversation.summary };
+      },
+      stop: async (text) => {
+        if (text) await addMessage(db, conversation.id, { role: 'assistant', content: text, stopped: true });
+      },
+      // No answer: the question is taken back (and a conversation it started), so asking again
+      // does not leave it twice.
+      fail: async () => {
+        if (existing) await deleteMessage(db, questionId);
+        else await deleteConversation(db, userId, conversation.id);
+      },
+    });
+  };
+
+  const handlers = defineHandlers({
+    knowledgeChat: limited(knowledgeChat),
+    gptChat: limited(gptChat),
+
+    async getChatHistory(request) {
+      const { user } = requireIdentity(request);
+      const conversations = await listConversations(db, user.id);
+      return {
+        History: conversations.map((conversation) => ({
+          ConversationId: conversation.id,
+          ChipSummary: conversation.summary,
+        })),
+      };
+    },
+
+    async getConversation(request) {
+      const { user } = requireIdentity(request);
+      const conversation = await findConversation(db, user.id, request.body.ConversationId);
+      if (!conversation) throw noSuchConversation();
+      const messages = await listMessages(db, conversation.id);
+      return {
+        ConversationId: conversation.id,
+        ChipSummary: conversation.summary,
+        Messages: messages.map((message) => ({
+          type: message.role === 'user' ? 1 : 0,
+          message: message.content,
+          ...(message.stopped ? { stopped: true } : {}),
+        })),
+      };
+    },
+
+    async deleteConversation(request) {
+      const { user } = requireIdentity(request);
+      if (!(await deleteConversation(db, user.id, request.body.ConversationId))) throw noSuchConversation();
+      return { message: 'Conversation deleted.' };
+    },
+  });
   return {
-    knowledgeChat: knowledge,
-    gptChat: gpt,
-    getChatHistory: gpt,
-    deleteConversation: gpt,
-    getConversation: gpt,
-    elkChat: elk,
+    ...handlers,
+    elkChat: limit ? { handler: elk, rateLimit: limit } : elk,
     elkNewTopic: elk,
   };
 }

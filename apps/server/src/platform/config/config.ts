@@ -58,6 +58,36 @@ export interface Config {
    * another start or instance takes the document up again after at most this long.
    */
   ingestLeaseSeconds: number;
+  llm: LlmConfig;
+  /**
+   * Questions (knowledge, GPT and ELK chat calls) allowed per user on each chat endpoint in each
+   * window (CHAT_RATE_LIMIT per CHAT_RATE_WINDOW_SECONDS); 0 turns the limit off.
+   */
+  chatRateLimit: { max: number; windowSeconds: number };
+}
+
+/**
+ * The language model behind the chats: any OpenAI-compatible endpoint. `baseUrl` and `model` are
+ * both set or both absent (no model: knowledge chat answers with excerpts, GPT chat with an error).
+ */
+export interface LlmConfig {
+  /** LLM_BASE_URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
+  baseUrl?: string;
+  /** LLM_API_KEY, sent as `Authorization: Bearer`; absent for endpoints without keys. */
+  apiKey?: string;
+  /** LLM_MODEL, the model name the endpoint knows. */
+  model?: string;
+  /**
+   * LLM_TIMEOUT_MS (default 30000): the longest wait for the model's first word and between two of
+   * its words; past it the answer ends with 504 model_timeout (an `error` event once streaming).
+   */
+  timeoutMs: number;
+  /** LLM_MAX_RETRIES (default 2): retries of a failed request, only before any word has arrived. */
+  maxRetries: number;
+  /** LLM_CONTEXT_TOKENS (default 8000): the prompt's budget; older messages beyond it are left out. */
+  contextTokens: number;
+  /** LLM_MAX_OUTPUT_TOKENS (default 1024): the longest answer asked for. */
+  maxOutputTokens: number;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
     throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got "${env.REDIS_URL}")`);
   }
+  const llm = loadLlmConfig(env);
   const oidc: OidcClientConfig = {
     issuer: env.OIDC_ISSUER || undefined,
     clientId: env.OIDC_CLIENT_ID || undefined,
@@ -150,5 +181,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxFiles: integer(env, 'UPLOAD_MAX_FILES', 20, 1, 1000),
     seedDemoKnowledge: boolean(env, 'SEED_DEMO_KNOWLEDGE', !env.DATABASE_URL),
     ingestLeaseSeconds: integer(env, 'INGEST_LEASE_SECONDS', 30, 1, 3600),
+    llm,
+    chatRateLimit: {
+      max: integer(env, 'CHAT_RATE_LIMIT', 20, 0, 1_000_000),
+      windowSeconds: integer(env, 'CHAT_RATE_WINDOW_SECONDS', 60, 1, 86_400),
+    },
+  };
+}
+
+function loadLlmConfig(env: NodeJS.ProcessEnv): LlmConfig {
+  const baseUrl = env.LLM_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+  const model = env.LLM_MODEL?.trim() || undefined;
+  if (baseUrl) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new ConfigError(`LLM_BASE_URL must be an absolute http(s) URL (got "${baseUrl}")`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ConfigError(`LLM_BASE_URL must be an absolute http(s) URL (got "${baseUrl}")`);
+    }
+  }
+  if (baseUrl && !model) {
+    throw new ConfigError('LLM_BASE_URL is set: LLM_MODEL must name the model to use');
+  }
+  if (model && !baseUrl) {
+    throw new ConfigError('LLM_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API');
+  }
+  return {
+    baseUrl,
+    apiKey: env.LLM_API_KEY || undefined,
+    model,
+    timeoutMs: integer(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000),
+    maxRetries: integer(env, 'LLM_MAX_RETRIES', 2, 0, 10),
+    contextTokens: integer(env, 'LLM_CONTEXT_TOKENS', 8000, 500, 2_000_000),
+    maxOutputTokens: integer(env, 'LLM_MAX_OUTPUT_TOKENS', 1024, 16, 200_000),
   };
 }

@@ -73,3 +73,26 @@ export function signInRateLimit(config: Pick<Config, 'signInRateLimit'>): RateLi
       ),
   };
 }
+
+/**
+ * The limit of questions to the chats (CHAT_RATE_LIMIT per CHAT_RATE_WINDOW_SECONDS, per signed-in
+ * user on each chat endpoint, counted once the caller is authenticated and the request valid);
+ * undefined when turned off.
+ */
+export function chatRateLimit(config: Pick<Config, 'chatRateLimit'>): RateLimitOptions | undefined {
+  const { max, windowSeconds } = config.chatRateLimit;
+  if (max === 0) return undefined;
+  const window = windowSeconds === 1 ? 'second' : `${windowSeconds} seconds`;
+  return {
+    max,
+    timeWindow: windowSeconds * 1000,
+    hook: 'preHandler',
+    keyGenerator: (request) => `user:${request.identity?.user.id ?? `ip:${request.ip}`}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        'too_many_requests',
+        `You are asking too quickly: at most ${max} questions every ${window}. Try again in ${context.after}.`,
+      ),
+  };
+}

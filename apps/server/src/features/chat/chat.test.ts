@@ -1,0 +1,523 @@
+// The chats through their operations, with the language model over real HTTP: the project's
+// OpenAI-compatible stand-in (src/test/llm-standin.ts). The knowledge base is the demo set,
+// ingested by the real pipeline. What a person or client notices: answers and their history kept
+// per user (someone else's conversation is 404), department knowledge answers cited only from what
+// was retrieved (PGA never reaches staff), excerpts when no model is configured, the event stream's
+// order, a stopped answer kept and its model request stopped, the rate limit, model failures as
+// error bodies (never a hung request).
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../generated/contract.js';
+import {
+  addUser,
+  BACKENDS,
+  type Caller,
+  call,
+  sessionFor,
+  startTestServer,
+  type TestServer,
+  testConfig,
+} from '../../test/harness.js';
+import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
+import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { trimToBudget } from './handlers.js';
+
+type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
+type KnowledgeAnswer = components['schemas']['KnowledgeChatResponse'];
+
+const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'CORE_ADMINS')!.email;
+const STAFF = DEMO_ACCOUNTS.find((account) => account.role === 'STAFF')!.email;
+const PGA = DEMO_ACCOUNTS.find((account) => account.role === 'PGA')!.email;
+const PGA_DOCUMENT = 'pga-go-live-notes.txt';
+const VPN_QUESTION = 'How do I install the VPN client GlobalProtect?';
+const PGA_QUESTION = 'When is the PGA go-live cutover window?';
+
+function llmConfig(standin: LlmStandin, overrides: Partial<ReturnType<typeof testConfig>['llm']> = {}) {
+  return {
+    ...testConfig().llm,
+    baseUrl: standin.url,
+    model: 'standin',
+    // Above the AI SDK's first retry delay (2 s).
+    timeoutMs: 4000,
+    maxRetries: 1,
+    ...overrides,
+  };
+}
+
+/** Every event of a server-sent event stream, in order. */
+function eventsOf(body: string): ChatStreamEvent[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const name = /^event: (.*)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as ChatStreamEvent;
+      expect(data.type).toBe(name);
+      return data;
+    });
+}
+
+function markersOf(text: string): string[] {
+  return [...text.matchAll(/\[(\d+)\]/g)].map((match) => match[1]!);
+}
+
+async function waitForReadyDocuments(server: TestServer, count: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { rows } = await server.db.query<{ ready: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'ready')::int AS ready, count(*)::int AS total FROM knowledge_documents`,
+    );
+    if (rows[0]!.total >= count && rows[0]!.ready === rows[0]!.total) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the demo documents did not become ready');
+}
+
+describe('trimToBudget', () => {
+  const message = (role: 'user' | 'assistant', content: string) => ({
+    id: '1',
+    role,
+    content,
+    stopped: false,
+  });
+
+  it('keeps the most recent messages that fit, starting with a question, and always the last one', () => {
+    const long = 'x'.repeat(400); // about 104 tokens each
+    const history = [
+      message('user', `1 ${long}`),
+      message('assistant', `2 ${long}`),
+      message('user', `3 ${long}`),
+      message('assistant', `4 ${long}`),
+      message('user', `5 ${long}`),
+    ];
+    const kept = trimToBudget(history, 350);
+    expect(kept.map((entry) => entry.content[0])).toEqual(['3', '4', '5']);
+    expect(trimToBudget(history, 10).map((entry) => entry.content[0])).toEqual(['5']);
+    expect(trimToBudget(history, 10_000)).toHaveLength(5);
+  });
+});
+
+describe.each(BACKENDS)('chat with a model on %s', (backend) => {
+  let standin: LlmStandin;
+  let server: TestServer;
+  let origin: string;
+  let admin: Caller;
+  let staff: Caller;
+  let pga: Caller;
+
+  beforeAll(async () => {
+    standin = await startLlmStandin();
+    server = await startTestServer(backend, {
+      llm: llmConfig(standin),
+      seedDemoKnowledge: true,
+      chatRateLimit: { max: 1000, windowSeconds: 60 },
+    });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    await waitForReadyDocuments(server, 8);
+    admin = await sessionFor(server.db, ADMIN);
+    staff = await sessionFor(server.db, STAFF);
+    pga = await sessionFor(server.db, PGA);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await standin?.close();
+  });
+  beforeEach(() => standin.reset());
+
+  const gpt = (
+    caller: Caller,
+    Message: string,
+    ConversationId?: string,
+    headers: Record<string, string> = {},
+  ) =>
+    call(server.app, caller, {
+      method: 'POST',
+      url: '/api/chat/gpt',
+      payload: { Message, ...(ConversationId !== undefined ? { ConversationId } : {}) },
+      headers,
+    });
+  const knowledge = (
+    caller: Caller,
+    message: string,
+    Department?: string,
+    headers: Record<string, string> = {},
+  ) =>
+    call(server.app, caller, {
+      method: 'POST',
+      url: '/api/chat',
+      payload: { message, ...(Department ? { Department } : {}) },
+      headers,
+    });
+  const history = async (caller: Caller) =>
+    (await call(server.app, caller, { method: 'POST', url: '/api/chat/getHistory', payload: {} })).json()
+      .History as Array<{ ConversationId: string; ChipSummary: string }>;
+  const conversation = (caller: Caller, ConversationId: string) =>
+    call(server.app, caller, {
+      method: 'POST',
+      url: '/api/chat/getConversation',
+      payload: { ConversationId },
+    });
+
+  describe('the AI chat', () => {
+    it('answers, keeps the conversation per user with its label, and gives the model what was said', async () => {
+      const first = await gpt(staff, 'What is a good name for a\nrelease train?');
+      expect(first.statusCode).toBe(200);
+      const answer = first.json();
+      expect(answer.Answer).toBe('Stand-in answer to “What is a good name for a\nrelease train?”.');
+      expect(answer.ConversationId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.ChipSummary).toBe('What is a good name for a release train?');
+
+      const second = (await gpt(staff, 'And a shorter one?', answer.ConversationId)).json();
+      expect(second.ConversationId).toBe(answer.ConversationId);
+      expect(second.Answer).toContain('This conversation has 2 earlier messages');
+      const seen = standin.requests().at(-1)!;
+      expect(seen.model).toBe('standin');
+      expect(seen.stream).toBe(true);
+      expect(seen.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
+
+      const other = (await gpt(staff, 'Another topic entirely')).json();
+      const list = await history(staff);
+      expect(list.slice(0, 2)).toEqual([
+        { ConversationId: other.ConversationId, ChipSummary: 'Another topic entirely' },
+        { ConversationId: answer.ConversationId, ChipSummary: answer.ChipSummary },
+      ]);
+
+      const opened = (await conversation(staff, answer.ConversationId)).json();
+      expect(opened.ChipSummary).toBe(answer.ChipSummary);
+      expect(opened.Messages.map((message: { type: number }) => message.type)).toEqual([1, 0, 1, 0]);
+      expect(opened.Messages[3].message).toBe(second.Answer);
+
+      const deleted = await call(server.app, staff, {
+        method: 'POST',
+        url: '/api/chat/delete',
+        payload: { ConversationId: answer.ConversationId },
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect((await conversation(staff, answer.ConversationId)).statusCode).toBe(404);
+      expect((await history(staff)).map((item) => item.ConversationId)).not.toContain(answer.ConversationId);
+    });
+
+    it("answers 404 for someone else's conversation, whatever the call", async () => {
+      const mine = (await gpt(pga, 'My private question')).json();
+      expect((await conversation(staff, mine.ConversationId)).statusCode).toBe(404);
+      expect((await gpt(staff, 'Continue it', mine.ConversationId)).statusCode).toBe(404);
+      const deleted = await call(server.app, staff, {
+        method: 'POST',
+        url: '/api/chat/delete',
+        payload: { ConversationId: mine.ConversationId },
+      });
+      expect(deleted.statusCode).toBe(404);
+      expect((await history(staff)).map((item) => item.ConversationId)).not.toContain(mine.ConversationId);
+      expect((await conversation(pga, mine.ConversationId)).json().Messages).toHaveLength(2);
+      expect((await conversation(staff, 'not-a-uuid')).statusCode).toBe(404);
+    });
+
+    it('streams delta events then done with the JSON answer; the deltas make the answer', async () => {
+      const response = await gpt(staff, 'Stream this please', undefined, { accept: 'text/event-stream' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+      const events = eventsOf(response.body);
+      const done = events.at(-1)!;
+      expect(done.type).toBe('done');
+      const deltas = events.slice(0, -1);
+      expect(deltas.length).toBeGreaterThan(2);
+      expect(deltas.every((event) => event.type === 'delta')).toBe(true);
+      const text = deltas.map((event) => (event.type === 'delta' ? event.text : '')).join('');
+      const data = (done as Extract<ChatStreamEvent, { type: 'done' }>).data as {
+        Answer: string;
+        ConversationId: string;
+      };
+      expect(text).toBe(data.Answer);
+      expect(response.headers['x-conversation-id']).toBe(data.ConversationId);
+    });
+
+    it('keeps what was said when the client stops a streamed answer, and stops the model request', async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${origin}/api/chat/gpt`, {
+        method: 'POST',
+        headers: { ...staff.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ Message: 'Tell me a long story [[standin:words=200]] [[standin:delay=40]]' }),
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      const id = response.headers.get('x-conversation-id')!;
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      while ((received.match(/event: delta/g) ?? []).length < 5) {
+        const { value } = await reader.read();
+        received += decoder.decode(value, { stream: true });
+      }
+      controller.abort();
+      await reader.cancel().catch(() => {});
+      // The model request ends, and the partial answer is kept, marked as stopped.
+      await expect.poll(() => standin.stats().aborted, { timeout: 5000 }).toBe(1);
+      let messages: Array<{ type: number; message: string; stopped?: boolean }> = [];
+      await expect
+        .poll(
+          async () => {
+            messages = (await conversation(staff, id)).json().Messages ?? [];
+            return messages.length;
+          },
+          { timeout: 5000 },
+        )
+        .toBe(2);
+      expect(messages[1]!.stopped).toBe(true);
+      expect(messages[1]!.message).toMatch(/^word1 word2 word3 word4/);
+      expect(messages[1]!.message.split(' ').length).toBeLessThan(200);
+      expect(standin.stats().completed).toBe(0);
+    });
+
+    it('answers the error body when the model fails, and takes the question back', async () => {
+      const before = (await history(staff)).length;
+      const failed = await gpt(staff, 'Fail please [[standin:error=500]]');
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toMatchObject({ code: 'model_error' });
+      expect(failed.json().error).toContain('HTTP 500');
+      // Retried once before any word (LLM_MAX_RETRIES = 1), never after.
+      expect(standin.stats().requests).toBe(2);
+      expect(await history(staff)).toHaveLength(before);
+
+      const streamed = await gpt(staff, 'Fail please [[standin:error=503]]', undefined, {
+        accept: 'text/event-stream',
+      });
+      expect(streamed.statusCode).toBe(502);
+      expect(streamed.json().code).toBe('model_error');
+    });
+
+    it('retries a failed request before any word, so a passing failure is not seen', async () => {
+      standin.script({ status: 503 });
+      const response = await gpt(staff, 'Retry me');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().Answer).toBe('Stand-in answer to “Retry me”.');
+      expect(standin.stats().requests).toBe(2);
+    });
+
+    it('ends a stream cut by the model with an error event, without retrying it', async () => {
+      const response = await gpt(staff, 'Cut me off [[standin:drop-after=3]]', undefined, {
+        accept: 'text/event-stream',
+      });
+      expect(response.statusCode).toBe(200);
+      const events = eventsOf(response.body);
+      expect(events.filter((event) => event.type === 'delta').length).toBeGreaterThan(0);
+      const last = events.at(-1)!;
+      expect(last.type).toBe('error');
+      expect(last.type === 'error' && last.error.code).toBe('model_error');
+      expect(standin.stats().requests).toBe(1);
+    });
+
+    it('answers 504 model_timeout when the model stays silent (never a hung request)', async () => {
+      const started = Date.now();
+      const silent = await gpt(staff, 'Hang [[standin:hang]]');
+      expect(silent.statusCode).toBe(504);
+      expect(silent.json()).toMatchObject({ code: 'model_timeout' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+
+      const stalled = await gpt(staff, 'Stall [[standin:hang-after=2]]', undefined, {
+        accept: 'text/event-stream',
+      });
+      const events = eventsOf(stalled.body);
+      expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'model_timeout' } });
+    });
+  });
+
+  describe('the knowledge chat', () => {
+    it('answers the IT department in raw_response with markers naming only its sources', async () => {
+      const response = await knowledge(staff, VPN_QUESTION, 'it');
+      expect(response.statusCode).toBe(200);
+      const answer = response.json() as KnowledgeAnswer;
+      expect(answer.raw_response).toBeDefined();
+      expect(answer.response).toBeUndefined();
+      const keys = Object.keys(answer.sources);
+      expect(keys.length).toBeGreaterThan(0);
+      const markers = markersOf(answer.raw_response!);
+      expect(markers.length).toBeGreaterThan(0);
+      expect(markers.every((marker) => keys.includes(marker))).toBe(true);
+      const first = answer.sources['1']!;
+      expect(first.document).toBe('it-onboarding-vpn-guide.md');
+      expect(first.context).toContain('GlobalProtect');
+      expect(first.link).toMatch(/^\/api\/knowledge\/documents\/file\?id=[0-9a-f-]{36}$/);
+      expect(first.references).toEqual([first.link]);
+      expect(first.location).toContain('VPN');
+      expect(first.snippet).toContain('**');
+      // The model was given those passages, numbered.
+      expect(standin.requests().at(-1)!.messages[0]!.content).toContain('[1] it-onboarding-vpn-guide.md');
+
+      const file = await call(server.app, staff, { method: 'GET', url: first.link! });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toMatch(/^text\/plain/);
+      expect(file.headers['content-disposition']).toContain('inline; filename="it-onboarding-vpn-guide.md"');
+      expect(file.headers['content-security-policy']).toContain('sandbox');
+      expect(file.body).toContain('# IT onboarding and VPN guide');
+    });
+
+    it('removes citation markers that name no retrieved source', async () => {
+      const response = await knowledge(staff, `${VPN_QUESTION} [[standin:bad-citation]]`);
+      const answer = response.json() as KnowledgeAnswer;
+      expect(answer.response).toContain('This claim cites nothing that was given, and this one half [1].');
+      expect(answer.response).not.toContain('[99]');
+      expect(answer.response).not.toContain('42');
+      expect(markersOf(answer.response!).every((marker) => marker in answer.sources)).toBe(true);
+    });
+
+    it('streams sources, then deltas, then done; the deltas make the answer', async () => {
+      const response = await knowledge(staff, `${VPN_QUESTION} [[standin:bad-citation]]`, 'it', {
+        accept: 'text/event-stream',
+      });
+      const events = eventsOf(response.body);
+      expect(events[0]!.type).toBe('sources');
+      expect(events.at(-1)!.type).toBe('done');
+      const deltas = events.slice(1, -1);
+      expect(deltas.every((event) => event.type === 'delta')).toBe(true);
+      const done = events.at(-1) as Extract<ChatStreamEvent, { type: 'done' }>;
+      const data = done.data as KnowledgeAnswer;
+      expect(deltas.map((event) => (event.type === 'delta' ? event.text : '')).join('')).toBe(
+        data.raw_response,
+      );
+      expect(events[0]!.type === 'sources' && events[0]!.sources).toEqual(data.sources);
+      expect(data.raw_response).not.toContain('[99]');
+    });
+
+    it('says so when nothing relevant is found, without asking the model', async () => {
+      const answer = (await knowledge(staff, 'What is the airspeed velocity of an unladen swallow?')).json();
+      expect(answer.response).toMatch(/^I could not find anything about this in the knowledge base/);
+      expect(answer.sources).toEqual({});
+      expect(standin.stats().requests).toBe(0);
+    });
+
+    it('keeps PGA to the PGA capability: 403 for staff, never a PGA source or file for them', async () => {
+      const refused = await knowledge(staff, PGA_QUESTION, 'pga');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('forbidden');
+
+      const granted = (await knowledge(pga, PGA_QUESTION, 'pga')).json() as KnowledgeAnswer;
+      const pgaSource = Object.values(granted.sources).find((source) => source.document === PGA_DOCUMENT);
+      expect(pgaSource).toBeDefined();
+      expect(granted.response).toMatch(/\[1\]/);
+      expect((await call(server.app, pga, { method: 'GET', url: pgaSource!.link! })).statusCode).toBe(200);
+      expect((await call(server.app, admin, { method: 'GET', url: pgaSource!.link! })).statusCode).toBe(200);
+
+      standin.reset();
+      for (const department of [undefined, 'it', 'devops_preprod', 'cs_preprod', 'education']) {
+        const answer = (await knowledge(staff, PGA_QUESTION, department)).json() as KnowledgeAnswer;
+        expect(Object.values(answer.sources).map((source) => source.document)).not.toContain(PGA_DOCUMENT);
+        for (const request of standin.requests()) {
+          expect(request.messages[0]!.content).not.toContain(PGA_DOCUMENT);
+        }
+      }
+      const hidden = await call(server.app, staff, { method: 'GET', url: pgaSource!.link! });
+      expect(hidden.statusCode).toBe(404);
+    });
+
+    it('passes hostile model text through as text (clients render it inert)', async () => {
+      const answer = (await gpt(staff, 'Be hostile [[standin:hostile]]')).json();
+      expect(answer.Answer).toContain('<script>');
+      expect(answer.Answer).toContain('javascript:');
+    });
+  });
+});
+
+describe.each(BACKENDS)('chat without a model on %s', (backend) => {
+  let server: TestServer;
+  let staff: Caller;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      seedDemoKnowledge: true,
+      chatRateLimit: { max: 3, windowSeconds: 60 },
+    });
+    await waitForReadyDocuments(server, 8);
+    staff = await sessionFor(server.db, STAFF);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('answers knowledge questions with quoted excerpts and their sources', async () => {
+    const answer = (
+      await call(server.app, staff, {
+        method: 'POST',
+        url: '/api/chat',
+        payload: { message: VPN_QUESTION, Department: 'it' },
+      })
+    ).json() as KnowledgeAnswer;
+    const text = answer.raw_response!;
+    expect(text).toMatch(/^No language model is configured, so here are the most relevant excerpts/);
+    expect(text).toContain('**Excerpt 1** — it-onboarding-vpn-guide.md');
+    expect(text).toMatch(/\n> /);
+    expect(markersOf(text).every((marker) => marker in answer.sources)).toBe(true);
+    expect(answer.sources['1']!.document).toBe('it-onboarding-vpn-guide.md');
+  });
+
+  it('answers the AI chat with 501 naming the settings to configure', async () => {
+    const response = await call(server.app, staff, {
+      method: 'POST',
+      url: '/api/chat/gpt',
+      payload: { Message: 'Hello?' },
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(response.statusCode).toBe(501);
+    expect(response.json().code).toBe('model_not_configured');
+    expect(response.json().error).toContain('LLM_BASE_URL');
+    expect(response.json().error).toContain('LLM_MODEL');
+  });
+
+  it('limits questions per user with a clear 429', async () => {
+    await addUser(server.db, 'asker@example.com', 'STAFF');
+    const asker = await sessionFor(server.db, 'asker@example.com');
+    const ask = (caller: Caller) =>
+      call(server.app, caller, { method: 'POST', url: '/api/chat', payload: { message: 'VPN client' } });
+    for (let index = 0; index < 3; index++) expect((await ask(asker)).statusCode).toBe(200);
+    const refused = await ask(asker);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('too_many_requests');
+    expect(refused.json().error).toMatch(
+      /^You are asking too quickly: at most 3 questions every 60 seconds\. Try again in/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Per user: someone else still asks.
+    await addUser(server.db, 'other-asker@example.com', 'STAFF');
+    expect((await ask(await sessionFor(server.db, 'other-asker@example.com'))).statusCode).toBe(200);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('the chat rate limit, counted in Redis (TEST_REDIS_URL)', () => {
+  const prefix = `da-test-${randomBytes(6).toString('hex')}:`;
+  let redis: Redis;
+  let first: TestServer;
+  let second: TestServer;
+
+  beforeAll(async () => {
+    redis = new Redis(redisUrl!);
+    const config = { redisUrl, redisKeyPrefix: prefix, chatRateLimit: { max: 2, windowSeconds: 60 } };
+    first = await startTestServer('pglite', config);
+    second = await startTestServer('pglite', config);
+  }, 60_000);
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('shares the counters of a user between server instances', async () => {
+    // Same user id in both databases, as two instances on one database would see it.
+    const { rows } = await first.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [STAFF]);
+    await second.db.query('UPDATE users SET id = $1 WHERE email = $2', [rows[0]!.id, STAFF]);
+    const ask = async (server: TestServer) =>
+      call(server.app, await sessionFor(server.db, STAFF), {
+        method: 'POST',
+        url: '/api/chat',
+        payload: { message: 'VPN' },
+      });
+    expect((await ask(first)).statusCode).toBe(200);
+    expect((await ask(second)).statusCode).toBe(200);
+    expect((await ask(first)).statusCode).toBe(429);
+    const keys = await redis.keys(`${prefix}rate-limit:*`);
+    expect(keys.some((key) => key.includes('/api/chat'))).toBe(true);
+  });
+});

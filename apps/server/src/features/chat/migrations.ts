@@ -1,0 +1,31 @@
+// The chat module's tables: the AI chat's conversations (one per topic, per user) and their
+// messages in order. Knowledge chat answers are not kept (the spec keeps history for openai mode).
+import type { Migration } from '../../platform/modules.js';
+
+export const chatMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'chat conversations and messages',
+    sql: `
+CREATE TABLE chat_conversations (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  -- The history label (ChipSummary).
+  summary text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX chat_conversations_user_idx ON chat_conversations (user_id, created_at DESC);
+CREATE TABLE chat_messages (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  conversation_id uuid NOT NULL REFERENCES chat_conversations (id) ON DELETE CASCADE,
+  role text NOT NULL CHECK (role IN ('user', 'assistant')),
+  content text NOT NULL,
+  -- An answer the user stopped: what was said until then.
+  stopped boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX chat_messages_conversation_idx ON chat_messages (conversation_id, id);
+`,
+  },
+];

@@ -1,0 +1,405 @@
+// The project's own stand-in for an OpenAI-compatible language model: a real HTTP server speaking
+// the protocol the chats use (POST /v1/chat/completions, plain or `stream: true` as server-sent
+// chunks ending with `data: [DONE]`; POST /v1/embeddings; GET /v1/models), with answers derived
+// from the prompt so tests can check what the model was given:
+//   - a knowledge prompt (numbered passages, see features/chat/prompts.ts) is answered with the
+//     first sentence of up to three passages, each cited with its marker: "... [1]";
+//   - anything else with "Stand-in answer to “<question>”." and how many earlier messages it saw.
+// Behaviour is scripted per request by directives in the last user message, `[[standin:NAME]]` or
+// `[[standin:NAME=VALUE]]` (several may be combined), or by replies queued through `script()` or
+// `POST /__standin/script` (what a test in another process uses):
+//   slow | delay=MS      pause between chunks (slow = 150 ms)
+//   ttft=MS              pause before the first chunk
+//   error=STATUS         answer that HTTP status with an OpenAI error body (e.g. 500, 429, 401)
+//   hang                 never answer (a timeout)
+//   hang-after=N         stream N chunks, then go silent
+//   drop-after=N         stream N chunks, then cut the connection
+//   hostile              an answer carrying <script>, onerror= and javascript: link payloads
+//   bad-citation         a knowledge answer also citing sources that were not given ([99], [1, 42])
+//   words=N              an answer of N words
+// `GET /__standin/stats` counts requests, completed answers and answers whose client went away
+// (to check that a stopped chat stops the model request); `GET /__standin/requests` lists the last
+// requests' messages; `POST /__standin/reset` clears both and the queue.
+// Start it in-process (`startLlmStandin`) or as a process: `node apps/server/dist/llm-standin.js
+// --port 0` prints `LLM stand-in listening on http://127.0.0.1:<port>/v1`.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ScriptedReply {
+  /** The answer's text (else derived from the prompt). */
+  text?: string;
+  /** The answer in exactly these chunks. */
+  chunks?: string[];
+  ttftMs?: number;
+  chunkDelayMs?: number;
+  /** Answer this HTTP status with an OpenAI error body. */
+  status?: number;
+  /** 'before': never answer; a number: go silent after that many chunks. */
+  hang?: 'before' | number;
+  /** Cut the connection after that many chunks. */
+  dropAfter?: number;
+}
+
+export interface RecordedRequest {
+  path: string;
+  model?: string;
+  stream: boolean;
+  messages: Array<{ role: string; content: string }>;
+  authorization?: string;
+}
+
+export interface StandinStats {
+  requests: number;
+  completed: number;
+  /** Answers whose client closed the connection before the end. */
+  aborted: number;
+  /** Requests being answered now. */
+  active: number;
+}
+
+export interface LlmStandinOptions {
+  port?: number;
+  host?: string;
+  /** When set, requests must carry `Authorization: Bearer <apiKey>` (else 401). */
+  apiKey?: string;
+  /** Default pause before the first chunk. @default 0 */
+  ttftMs?: number;
+  /** Default pause between chunks. @default 0 */
+  chunkDelayMs?: number;
+}
+
+export interface LlmStandin {
+  /** The base URL to configure as LLM_BASE_URL (ends with /v1). */
+  url: string;
+  script(...replies: ScriptedReply[]): void;
+  requests(): RecordedRequest[];
+  stats(): StandinStats;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export const HOSTILE_ANSWER = [
+  'Here is a <script>window.__pwned = true; alert(1)</script> script tag,',
+  'an image <img src=x onerror="window.__pwned = true"> with a handler,',
+  'a [harmless looking link](javascript:window.__pwned=true) and',
+  '<a href="javascript:alert(1)">a raw anchor</a>, and <iframe src="javascript:alert(1)"></iframe>.',
+].join(' ');
+
+const DIRECTIVE = /\[\[standin:([a-z-]+)(?:=([^\]]*))?\]\]/g;
+
+interface Plan extends ScriptedReply {
+  hostile?: boolean;
+  badCitation?: boolean;
+  words?: number;
+}
+
+function planFrom(question: string, scripted: ScriptedReply | undefined): Plan {
+  const plan: Plan = { ...scripted };
+  for (const match of question.matchAll(DIRECTIVE)) {
+    const [, name, value] = match;
+    const number = Number(value);
+    if (name === 'slow') plan.chunkDelayMs = 150;
+    else if (name === 'delay') plan.chunkDelayMs = number;
+    else if (name === 'ttft') plan.ttftMs = number;
+    else if (name === 'error') plan.status = number || 500;
+    else if (name === 'hang') plan.hang = 'before';
+    else if (name === 'hang-after') plan.hang = number;
+    else if (name === 'drop-after') plan.dropAfter = number;
+    else if (name === 'hostile') plan.hostile = true;
+    else if (name === 'bad-citation') plan.badCitation = true;
+    else if (name === 'words') plan.words = number;
+  }
+  return plan;
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : ''))
+      .join('');
+  }
+  return '';
+}
+
+/** The passages of a knowledge prompt: `[n] document — location` then the text. */
+function passagesOf(system: string): Array<{ number: number; text: string }> {
+  const start = system.indexOf('\nPassages:\n');
+  if (start < 0) return [];
+  const passages: Array<{ number: number; text: string }> = [];
+  for (const block of system.slice(start + 11).split(/\n\n(?=\[\d+\] )/)) {
+    const match = /^\s*\[(\d+)\] [^\n]*\n([\s\S]*)$/.exec(block);
+    if (match) passages.push({ number: Number(match[1]), text: match[2]!.trim() });
+  }
+  return passages;
+}
+
+function firstSentence(text: string): string {
+  const line = text
+    .replace(/^#+\s.*$/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentence = /^(.{20,200}?[.!?])(\s|$)/.exec(line)?.[1] ?? line.slice(0, 160);
+  return sentence.replace(/\[(\d+)\]/g, '($1)');
+}
+
+function answerFor(messages: RecordedRequest['messages'], plan: Plan): string {
+  if (plan.text !== undefined) return plan.text;
+  if (plan.hostile) return HOSTILE_ANSWER;
+  const system = messages
+    .filter((message) => message.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
+  const turns = messages.filter((message) => message.role !== 'system');
+  const question = (turns.at(-1)?.content ?? '').replace(DIRECTIVE, '').trim();
+  if (plan.words) {
+    return Array.from({ length: plan.words }, (_, index) => `word${index + 1}`).join(' ');
+  }
+  const passages = passagesOf(system);
+  if (passages.length > 0) {
+    const lines = passages
+      .slice(0, 3)
+      .map((passage) => `- ${firstSentence(passage.text)} [${passage.number}]`);
+    if (plan.badCitation)
+      lines.push('- This claim cites nothing that was given [99], and this one half [1, 42].');
+    return `From the knowledge base:\n\n${lines.join('\n')}`;
+  }
+  const earlier = turns.length - 1;
+  const first = turns[0]?.content.replace(DIRECTIVE, '').trim() ?? '';
+  return earlier > 0
+    ? `Stand-in answer to “${question}”. This conversation has ${earlier} earlier messages; it began with “${first}”.`
+    : `Stand-in answer to “${question}”.`;
+}
+
+function chunksOf(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [text];
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+function openAiError(response: ServerResponse, status: number, message: string): void {
+  sendJson(response, status, {
+    error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'server_error', code: String(status) },
+  });
+}
+
+/** A deterministic embedding: words hashed into 64 buckets, normalised. */
+function embed(text: string): number[] {
+  const vector = new Array<number>(64).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let hash = 2166136261;
+    for (const char of word) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+    vector[Math.abs(hash) % 64]! += 1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((value) => value / norm);
+}
+
+export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<LlmStandin> {
+  const queue: ScriptedReply[] = [];
+  let recorded: RecordedRequest[] = [];
+  const stats: StandinStats = { requests: 0, completed: 0, aborted: 0, active: 0 };
+  let sequence = 0;
+
+  async function chatCompletions(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Record<string, unknown>,
+  ) {
+    const messages = (Array.isArray(body.messages) ? body.messages : []).map((message) => ({
+      role: String((message as { role?: unknown }).role ?? ''),
+      content: contentText((message as { content?: unknown }).content),
+    }));
+    const model = typeof body.model === 'string' ? body.model : 'standin';
+    const stream = body.stream === true;
+    recorded.push({
+      path: '/v1/chat/completions',
+      model,
+      stream,
+      messages,
+      authorization: request.headers.authorization,
+    });
+    if (recorded.length > 200) recorded = recorded.slice(-200);
+    const question = messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+    const plan = planFrom(question, queue.shift());
+    const ttftMs = plan.ttftMs ?? options.ttftMs ?? 0;
+    const chunkDelayMs = plan.chunkDelayMs ?? options.chunkDelayMs ?? 0;
+
+    const closed = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) {
+        stats.aborted++;
+        closed.abort();
+      }
+    });
+    const silence = () =>
+      new Promise<void>((resolve) => closed.signal.addEventListener('abort', () => resolve()));
+    // Never answers: the client's timeout or abort ends it.
+    if (plan.hang === 'before') return silence();
+    await sleep(ttftMs, closed.signal);
+    if (closed.signal.aborted) return;
+    if (plan.status) {
+      openAiError(response, plan.status, `Stand-in error ${plan.status}`);
+      return;
+    }
+    const text = answerFor(messages, plan);
+    const chunks = plan.chunks ?? chunksOf(text);
+    const id = `chatcmpl-standin-${++sequence}`;
+    const created = Math.floor(Date.now() / 1000);
+    const usage = {
+      prompt_tokens: Math.ceil(messages.reduce((sum, message) => sum + message.content.length, 0) / 4),
+      completion_tokens: chunks.length,
+      total_tokens: 0,
+    };
+    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+    if (!stream) {
+      sendJson(response, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [
+          { index: 0, message: { role: 'assistant', content: chunks.join('') }, finish_reason: 'stop' },
+        ],
+        usage,
+      });
+      stats.completed++;
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    response.flushHeaders();
+    const write = (payload: unknown) => response.write(`data: ${JSON.stringify(payload)}\n\n`);
+    const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    write(chunk({ role: 'assistant', content: '' }, null));
+    for (const [index, piece] of chunks.entries()) {
+      if (closed.signal.aborted) return;
+      if (plan.hang !== undefined && index === plan.hang) return silence();
+      if (plan.dropAfter !== undefined && index === plan.dropAfter) {
+        // Let what was written reach the client first.
+        await sleep(50, closed.signal);
+        response.socket?.destroy();
+        return;
+      }
+      if (index > 0) await sleep(chunkDelayMs, closed.signal);
+      if (closed.signal.aborted) return;
+      write(chunk({ content: piece }, null));
+    }
+    write(chunk({}, 'stop'));
+    if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
+      write({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
+    }
+    response.end('data: [DONE]\n\n');
+    stats.completed++;
+  }
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://standin');
+    try {
+      if (url.pathname === '/__standin/stats') return sendJson(response, 200, stats);
+      if (url.pathname === '/__standin/requests') return sendJson(response, 200, { requests: recorded });
+      if (url.pathname === '/__standin/reset' && request.method === 'POST') {
+        handle.reset();
+        return sendJson(response, 200, { ok: true });
+      }
+      if (url.pathname === '/__standin/script' && request.method === 'POST') {
+        const body = await readJson(request);
+        queue.push(...((body.replies as ScriptedReply[] | undefined) ?? []));
+        return sendJson(response, 200, { queued: queue.length });
+      }
+      if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+        return openAiError(response, 401, 'Incorrect API key provided.');
+      }
+      if (url.pathname === '/v1/models' && request.method === 'GET') {
+        return sendJson(response, 200, {
+          object: 'list',
+          data: [{ id: 'standin', object: 'model', owned_by: 'standin' }],
+        });
+      }
+      if (url.pathname === '/v1/chat/completions' && request.method === 'POST') {
+        stats.requests++;
+        stats.active++;
+        try {
+          await chatCompletions(request, response, await readJson(request));
+        } finally {
+          stats.active--;
+        }
+        return;
+      }
+      if (url.pathname === '/v1/embeddings' && request.method === 'POST') {
+        const body = await readJson(request);
+        const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? '')];
+        return sendJson(response, 200, {
+          object: 'list',
+          model: body.model ?? 'standin-embedding',
+          data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: embed(input) })),
+          usage: { prompt_tokens: 0, total_tokens: 0 },
+        });
+      }
+      openAiError(response, 404, `No route ${request.method} ${url.pathname}`);
+    } catch (error) {
+      if (!response.headersSent) openAiError(response, 400, `Bad request: ${(error as Error).message}`);
+      else response.destroy();
+    }
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  const handle: LlmStandin = {
+    url: `http://${host}:${address.port}/v1`,
+    script: (...replies) => {
+      queue.push(...replies);
+    },
+    requests: () => [...recorded],
+    stats: () => ({ ...stats }),
+    reset: () => {
+      queue.length = 0;
+      recorded = [];
+      Object.assign(stats, { requests: 0, completed: 0, aborted: 0 });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return handle;
+}
