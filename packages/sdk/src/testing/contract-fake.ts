@@ -244,8 +244,12 @@ export function createContractFake(options: ContractFakeOptions = {}): ContractF
     return response;
   }
 
-  const fetch: FetchFunction = async (input, init) => {
+  const fetch: FetchFunction = (input, init) => {
     const request = new Request(input, init);
+    return abortable(request, answerRequest(request));
+  };
+
+  async function answerRequest(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const body = await readBody(request);
     calls.push({
@@ -259,7 +263,7 @@ export function createContractFake(options: ContractFakeOptions = {}): ContractF
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const operation = findOperation(request.method, url.pathname);
     return operation ? answer(operation, request, url, body) : notFound();
-  };
+  }
 
   return {
     fetch,
@@ -280,6 +284,61 @@ export function createContractFake(options: ContractFakeOptions = {}): ContractF
     },
     listen: (listenOptions) => listen(fetch, listenOptions),
   };
+}
+
+/**
+ * Aborting the request rejects the answer and, once it has come, errors its body and cancels the
+ * handler's stream, as the platform's fetch does (a streamed answer sees the disconnect).
+ */
+function abortable(request: Request, answer: Promise<Response>): Promise<Response> {
+  const { signal } = request;
+  return new Promise<Response>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbortBeforeAnswer = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbortBeforeAnswer, { once: true });
+    answer.then((response) => {
+      signal.removeEventListener('abort', onAbortBeforeAnswer);
+      if (signal.aborted) {
+        response.body?.cancel(signal.reason).catch(() => {});
+        return reject(signal.reason);
+      }
+      if (!response.body) return resolve(response);
+      const reader = response.body.getReader();
+      let onAbort = () => {};
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          onAbort = () => {
+            controller.error(signal.reason);
+            reader.cancel(signal.reason).catch(() => {});
+          };
+          signal.addEventListener('abort', onAbort, { once: true });
+        },
+        async pull(controller) {
+          try {
+            const { value, done } = await reader.read();
+            if (signal.aborted) return;
+            if (done) {
+              signal.removeEventListener('abort', onAbort);
+              controller.close();
+            } else controller.enqueue(value);
+          } catch (error) {
+            if (!signal.aborted) controller.error(error);
+          }
+        },
+        cancel(reason) {
+          signal.removeEventListener('abort', onAbort);
+          return reader.cancel(reason);
+        },
+      });
+      const wrapped = new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+      if (offContractResponses.has(response)) offContractResponses.add(wrapped);
+      resolve(wrapped);
+    }, reject);
+  });
 }
 
 async function listen(fetch: FetchFunction, options: ListenOptions = {}): Promise<ListeningContractFake> {
@@ -308,10 +367,16 @@ async function listen(fetch: FetchFunction, options: ListenOptions = {}): Promis
       }
       const method = incoming.method ?? 'GET';
       const bytes = Buffer.concat(chunks);
+      // The client's disconnect aborts the request, so a streamed answer stops as on a real server.
+      const disconnected = new AbortController();
+      outgoing.on('close', () => {
+        if (!outgoing.writableFinished) disconnected.abort();
+      });
       const request = new Request(`http://${incoming.headers.host ?? '127.0.0.1'}${incoming.url ?? '/'}`, {
         method,
         headers,
         body: method === 'GET' || method === 'HEAD' || bytes.length === 0 ? undefined : bytes,
+        signal: disconnected.signal,
       });
       fetch(request)
         .then(async (response) => {
@@ -320,9 +385,16 @@ async function listen(fetch: FetchFunction, options: ListenOptions = {}): Promis
             responseHeaders[name] = value;
           });
           outgoing.writeHead(response.status, responseHeaders);
-          outgoing.end(Buffer.from(await response.arrayBuffer()));
+          if (!response.body) return void outgoing.end();
+          outgoing.flushHeaders();
+          // Written as it comes, so server-sent events reach the client one by one.
+          const reader = response.body.getReader();
+          for (let read = await reader.read(); !read.done; read = await reader.read())
+            outgoing.write(read.value);
+          outgoing.end();
         })
         .catch((error: unknown) => {
+          if (outgoing.headersSent) return void outgoing.destroy();
           outgoing.writeHead(500, { 'content-type': 'application/json' });
           outgoing.end(JSON.stringify({ error: String(error), code: 'internal' }));
         });

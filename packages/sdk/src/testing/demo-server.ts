@@ -1,6 +1,7 @@
 /**
  * An in-memory server for the administration operations (session, users and their deactivation, role
- * groups, tokens, audit) and the knowledge base (training uploads, File Status, delete, re-ingest),
+ * groups, tokens, audit), the knowledge base (training uploads, File Status, delete, re-ingest) and
+ * the chat (AI conversations, department knowledge chats, ELK; streaming when asked),
  * built on the contract fake: every answer it gives is checked against the contract. Tests read and
  * change its `state` directly, and replace single operations with `use`.
  */
@@ -14,6 +15,7 @@ import type {
   UserProfile,
 } from '../types';
 import { type ContractFake, type ContractFakeOptions, createContractFake, errorReply } from './contract-fake';
+import { createDemoChatHandlers, type DemoChatOptions, type DemoConversation } from './demo-chat';
 import { createDemoKnowledgeHandlers } from './demo-knowledge';
 import type { ContractHandlers } from './operation-types';
 
@@ -51,6 +53,10 @@ export interface DemoState {
   knowledgeDocuments: KnowledgeDocument[];
   /** Keeps queued and parsing documents where they are when listed. */
   isIngestionPaused: boolean;
+  /** Every user's AI conversations, most recently used first. */
+  conversations: DemoConversation[];
+  /** Questions each user's ELK session has seen since its last new topic, by e-mail. */
+  elkTopics: Map<string, string[]>;
 }
 
 /** Options of {@link createDemoServer}. */
@@ -89,6 +95,10 @@ export interface DemoServerOptions extends Omit<ContractFakeOptions, 'handlers'>
    * @default the current time
    */
   startTime?: Date;
+  /** AI conversations already held, most recently used first (`owner` is the user's e-mail). */
+  conversations?: DemoConversation[];
+  /** How the chat answers: streaming or not, the delay between streamed words, the AI's answer. */
+  chat?: DemoChatOptions;
 }
 
 /** The demo server: a {@link ContractFake} with its state. */
@@ -99,7 +109,7 @@ export interface DemoServer extends ContractFake {
 /** The demo server's handlers over a state, to combine with others in {@link createContractFake}. */
 export function createDemoHandlers(
   state: DemoState,
-  options: Pick<DemoServerOptions, 'defaultTokenName' | 'identityProviderUrl' | 'startTime'> = {},
+  options: Pick<DemoServerOptions, 'defaultTokenName' | 'identityProviderUrl' | 'startTime' | 'chat'> = {},
 ): ContractHandlers {
   let clock = (options.startTime ?? new Date()).getTime();
   const now = () => {
@@ -132,6 +142,7 @@ export function createDemoHandlers(
 
   return {
     ...createDemoKnowledgeHandlers(state, { now, record }),
+    ...createDemoChatHandlers(state, options.chat),
     'GET /api/ping': () => new Response('pong!', { headers: { 'content-type': 'text/plain' } }),
     'GET /api/auth': () =>
       state.sessionUser
@@ -340,6 +351,8 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     defaultTokenName,
     identityProviderUrl,
     startTime,
+    conversations,
+    chat,
     ...fakeOptions
   } = options;
   const state: DemoState = {
@@ -364,10 +377,15 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     audit: [],
     knowledgeDocuments: (knowledgeDocuments ?? []).map((document) => ({ ...document })),
     isIngestionPaused: false,
+    conversations: (conversations ?? []).map((conversation) => ({
+      ...conversation,
+      Messages: conversation.Messages.map((message) => ({ ...message })),
+    })),
+    elkTopics: new Map(),
   };
   const fake = createContractFake({
     ...fakeOptions,
-    handlers: createDemoHandlers(state, { defaultTokenName, identityProviderUrl, startTime }),
+    handlers: createDemoHandlers(state, { defaultTokenName, identityProviderUrl, startTime, chat }),
   });
   return Object.assign(fake, { state });
 }

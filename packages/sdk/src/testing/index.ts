@@ -16,6 +16,12 @@ export {
   type RecordedCall,
 } from './contract-fake';
 export {
+  createDemoChatHandlers,
+  type DemoChatOptions,
+  type DemoChatState,
+  type DemoConversation,
+} from './demo-chat';
+export {
   createDemoHandlers,
   createDemoServer,
   type DemoServer,

@@ -1,0 +1,274 @@
+/**
+ * The demo server's chat: the general AI chat with conversations kept in memory per user (history,
+ * load, delete), the department knowledge chats with numbered sources (PGA only for the PGA role and
+ * CORE_ADMINS, 403 otherwise), and the ELK agent with its metrics table. Every chat question answers
+ * server-sent events when asked with `Accept: text/event-stream` (sources, then word deltas, then one
+ * `done`, as the reference server streams), JSON otherwise. A client that disconnects mid-answer
+ * leaves what was said so far in the conversation, flagged `stopped`, as on the reference server.
+ */
+import type {
+  ChatStreamEvent,
+  ConversationMessage,
+  Department,
+  ElkChatResponse,
+  GptChatResponse,
+  KnowledgeChatResponse,
+  KnowledgeSource,
+  User,
+} from '../types';
+import { errorReply } from './contract-fake';
+import type { ContractHandlers } from './operation-types';
+
+/** One conversation of the general AI chat, as the demo server keeps it. */
+export interface DemoConversation {
+  ConversationId: string;
+  ChipSummary: string;
+  /** Who it belongs to (e-mail); others get 404. */
+  owner: string;
+  Messages: ConversationMessage[];
+}
+
+/** What the demo server holds of the chat. */
+export interface DemoChatState {
+  sessionUser: User | null;
+  /** Every user's conversations, most recent first. */
+  conversations: DemoConversation[];
+  /** Questions each ELK session has seen since its last new topic, by user e-mail. */
+  elkTopics: Map<string, string[]>;
+}
+
+/** Options of the demo chat (see `DemoServerOptions`). */
+export interface DemoChatOptions {
+  /**
+   * Answer `Accept: text/event-stream` with server-sent events; `false` is a server without the
+   * streaming extension, which answers JSON all the same.
+   * @default true
+   */
+  isStreaming?: boolean;
+  /**
+   * Time (ms) between two streamed words, to watch an answer arrive or stop it midway.
+   * @default 0
+   */
+  streamDelayMs?: number;
+  /** The general chat's answer to a question; by default it echoes the question. */
+  answer?: (question: string, conversation: DemoConversation) => string;
+}
+
+const PGA_ROLES = ['PGA', 'CORE_ADMINS'];
+
+/** Demo passages per department code (`knowledge` for the Knowledge department). */
+const PASSAGES: Record<string, KnowledgeSource[]> = {
+  knowledge: [
+    {
+      context: 'Staff can ask the assistant about internal policies, tools and departments.',
+      references: ['Handbook.docx'],
+      document: 'Handbook.docx',
+      location: 'page 1 · Introduction',
+    },
+  ],
+  it: [
+    {
+      context: 'To reset your password, open the self-service portal and choose Forgot password.',
+      references: ['IT guide.pdf'],
+      document: 'IT guide.pdf',
+      location: 'page 3 · Accounts > Passwords',
+      snippet: 'open the self-service portal and choose **Forgot password**',
+    },
+    {
+      context: 'The VPN client connects with your single sign-on account.',
+      references: ['IT guide.pdf'],
+      document: 'IT guide.pdf',
+      location: 'page 5 · Remote access > VPN',
+    },
+  ],
+  devops_preprod: [
+    { context: 'Pre-production deploys run every weekday at 10:00.', references: ['Runbook.md'] },
+  ],
+  cs_preprod: [{ context: 'Customer tickets are answered within one working day.', references: ['CS.md'] }],
+  pga: [{ context: 'The PGA go-live follows the blueprint sign-off.', references: ['PGA blueprint.pptx'] }],
+  education: [{ context: 'Courses are booked through the learning portal.', references: ['Education.md'] }],
+};
+
+const words = (text: string) => text.match(/\S+\s*/g) ?? [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const summaryOf = (question: string) => {
+  const line = question.replace(/\s+/g, ' ').trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+};
+
+function wantsStream(headers: Headers, options: DemoChatOptions): boolean {
+  return (options.isStreaming ?? true) && (headers.get('accept') ?? '').includes('text/event-stream');
+}
+
+/**
+ * Streams an answer: the events before the text, its words as deltas (`onSent` after each, with the
+ * text so far), then `done`. `onStopped` runs when the client disconnects first.
+ */
+function eventStream(
+  text: string,
+  done: ChatStreamEvent,
+  options: DemoChatOptions & {
+    before?: ChatStreamEvent[];
+    onSent?: (sent: string) => void;
+    onStopped?: () => void;
+  },
+): Response {
+  const encoder = new TextEncoder();
+  const frame = (event: ChatStreamEvent) =>
+    encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  const pieces = words(text);
+  let sent = '';
+  let isCancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for (const event of options.before ?? []) controller.enqueue(frame(event));
+      for (const piece of pieces) {
+        if (options.streamDelayMs) await sleep(options.streamDelayMs);
+        if (isCancelled) return;
+        sent += piece;
+        options.onSent?.(sent);
+        controller.enqueue(frame({ type: 'delta', text: piece }));
+      }
+      controller.enqueue(frame(done));
+      controller.close();
+    },
+    cancel() {
+      isCancelled = true;
+      options.onStopped?.();
+    },
+  });
+  return new Response(body, {
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
+  });
+}
+
+/** The demo chat's handlers over a state. */
+export function createDemoChatHandlers(
+  state: DemoChatState,
+  options: DemoChatOptions = {},
+): ContractHandlers {
+  let sequence = 0;
+  const unauthenticated = () => errorReply(401, 'unauthenticated', 'Not signed in');
+  const own = (id: string) =>
+    state.conversations.find(
+      (conversation) => conversation.ConversationId === id && conversation.owner === state.sessionUser?.email,
+    );
+
+  return {
+    'POST /api/chat/gpt': ({ body, headers }) => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      let conversation = body.ConversationId ? own(body.ConversationId) : undefined;
+      if (body.ConversationId && !conversation) return errorReply(404, 'not_found', 'No such conversation');
+      if (!conversation) {
+        conversation = {
+          ConversationId: `conversation-${++sequence}`,
+          ChipSummary: summaryOf(body.Message),
+          owner: user.email,
+          Messages: [],
+        };
+      }
+      // The most recently used conversation comes first in the history.
+      state.conversations = [conversation, ...state.conversations.filter((item) => item !== conversation)];
+      conversation.Messages.push({ type: 1, message: body.Message });
+      const Answer = options.answer?.(body.Message, conversation) ?? `You asked: ${body.Message}`;
+      const data: GptChatResponse = {
+        Answer,
+        ConversationId: conversation.ConversationId,
+        ChipSummary: conversation.ChipSummary,
+      };
+      const current = conversation;
+      if (!wantsStream(headers, options)) {
+        current.Messages.push({ type: 0, message: Answer });
+        return { status: 200, body: data };
+      }
+      // Stored as it is said, so a disconnect keeps what was said so far.
+      const answer: ConversationMessage = { type: 0, message: '' };
+      current.Messages.push(answer);
+      return eventStream(
+        Answer,
+        { type: 'done', data },
+        {
+          ...options,
+          onSent: (sent) => {
+            answer.message = sent;
+          },
+          onStopped: () => {
+            answer.stopped = true;
+          },
+        },
+      );
+    },
+    'POST /api/chat': ({ body, headers }) => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      const department: Department | undefined = body.Department;
+      if (department === 'pga' && !PGA_ROLES.includes(user.role)) {
+        return errorReply(403, 'forbidden', 'The PGA department needs the PGA capability.');
+      }
+      const passages = PASSAGES[department ?? 'knowledge'] ?? [];
+      const sources = Object.fromEntries(passages.map((passage, index) => [String(index + 1), passage]));
+      const text =
+        passages.length === 0
+          ? 'I found nothing about this in the knowledge base.'
+          : `${passages.map((passage, index) => `${passage.context} [${index + 1}]`).join(' ')}`;
+      const data: KnowledgeChatResponse =
+        department === 'it' ? { raw_response: text, sources } : { message: text, sources };
+      if (!wantsStream(headers, options)) return { status: 200, body: data };
+      return eventStream(
+        text,
+        { type: 'done', data },
+        { ...options, before: [{ type: 'sources', sources }] },
+      );
+    },
+    'POST /api/chat/elk': ({ body, headers }) => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      const topic = state.elkTopics.get(user.email) ?? [];
+      topic.push(body.message);
+      state.elkTopics.set(user.email, topic);
+      const data: ElkChatResponse = {
+        Summary: `Metrics for ${summaryOf(body.message)}`,
+        Answer: '<table><tr><th>Metric</th><th>Value</th></tr><tr><td>CPU</td><td>42%</td></tr></table>',
+        Answer_resource: { ResourceMachineType: 'n2-standard-4', ResourceTotalMemory: 16 },
+      };
+      if (!wantsStream(headers, options)) return { status: 200, body: data };
+      return eventStream(data.Summary ?? '', { type: 'done', data }, options);
+    },
+    'POST /api/chat/elk/newtopic': () => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      state.elkTopics.delete(user.email);
+      return { status: 200, body: { message: 'New topic started' } };
+    },
+    'POST /api/chat/getHistory': () => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      return {
+        status: 200,
+        body: {
+          History: state.conversations
+            .filter((conversation) => conversation.owner === user.email)
+            .map(({ ConversationId, ChipSummary }) => ({ ConversationId, ChipSummary })),
+        },
+      };
+    },
+    'POST /api/chat/getConversation': ({ body }) => {
+      if (!state.sessionUser) return unauthenticated();
+      const conversation = own(body.ConversationId);
+      if (!conversation) return errorReply(404, 'not_found', 'No such conversation');
+      const { ConversationId, ChipSummary, Messages } = conversation;
+      return {
+        status: 200,
+        body: { ConversationId, ChipSummary, Messages: Messages.map((message) => ({ ...message })) },
+      };
+    },
+    'POST /api/chat/delete': ({ body }) => {
+      if (!state.sessionUser) return unauthenticated();
+      const conversation = own(body.ConversationId);
+      if (!conversation) return errorReply(404, 'not_found', 'No such conversation');
+      state.conversations = state.conversations.filter((item) => item !== conversation);
+      return { status: 200, body: { message: 'Conversation deleted' } };
+    },
+  };
+}
