@@ -16,7 +16,7 @@ export interface RemarkCitationsOptions {
   sourceIds: ReadonlySet<string>;
 }
 
-const MARKER = /\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]/g;
+const MARKER = /\[\s*(\d{1,4}(?:\s*,\s*\d{1,4})*)\s*\]/g;
 /** Nodes whose text is not prose: code is shown as written, link text cannot hold another link. */
 const SKIPPED = new Set(['link', 'linkReference', 'inlineCode', 'code', 'definition']);
 

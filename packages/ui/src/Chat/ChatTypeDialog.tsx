@@ -1,0 +1,43 @@
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from '../Button/Button';
+
+export interface ChatTypeDialogProps {
+  /** Whether the dialog is shown. */
+  isOpen: boolean;
+  /** Called with `false` when it closes without a choice (Escape or a click outside). */
+  onOpenChange: (isOpen: boolean) => void;
+  /**
+   * Called with the choice, after which the dialog closes: `true` for 'o9 GPT' (platform
+   * knowledge), `false` for 'GPT 3.5' (all-around queries).
+   */
+  onChoose: (isO9Gpt: boolean) => void;
+}
+
+/** The chat-type dialog (275px): 'o9 GPT' (tailored for platform knowledge) or 'GPT 3.5' (best for all-around queries). */
+export function ChatTypeDialog({ isOpen, onOpenChange, onChoose }: ChatTypeDialogProps) {
+  const choose = (isO9Gpt: boolean) => {
+    onChoose(isO9Gpt);
+    onOpenChange(false);
+  };
+  return (
+    <ModalOverlay className="da-modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+      <Modal className="da-modal da-chat-type-dialog">
+        <Dialog className="da-dialog">
+          <Heading slot="title" className="da-dialog-title">
+            Choose a chat
+          </Heading>
+          <div className="da-chat-type-options">
+            <Button className="da-chat-type-option" onPress={() => choose(true)} autoFocus>
+              <span className="da-chat-type-name">o9 GPT</span>
+              <span className="da-chat-type-description">tailored for platform knowledge</span>
+            </Button>
+            <Button className="da-chat-type-option" onPress={() => choose(false)}>
+              <span className="da-chat-type-name">GPT 3.5</span>
+              <span className="da-chat-type-description">best for all-around queries</span>
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,155 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Button as AriaButton, Menu, MenuItem, Popover, Text } from 'react-aria-components';
+import { Button } from '../Button/Button';
+import { BookIcon, CheckIcon, ChevronDownIcon, GlobeIcon } from '../icons/icons';
+import { type ChatDepartment, type ChatSelection, chatDepartments } from './chatDepartments';
+
+/** Delay before the dropdown opens on hover, so that passing over the button does not flash it. */
+const HOVER_OPEN_MS = 120;
+/** Delay before it closes once the pointer has left, so that it can travel to the dropdown. */
+const HOVER_CLOSE_MS = 200;
+
+export interface HeaderSelectorProps {
+  /** The current mode: department knowledge or the general AI chat. */
+  selection: ChatSelection;
+  /** The current (or last used) knowledge department. */
+  department: ChatDepartment;
+  /** Whether the user has the PGA capability; without it PGA is not offered. @default false */
+  canUsePga?: boolean;
+  /** Called by the two buttons: 'knowledge' (Internal Knowledge) or 'openai' (OpenAI GPT). */
+  onSelectionChange: (selection: ChatSelection) => void;
+  /** Called when a department is chosen in the dropdown. */
+  onDepartmentChange: (department: ChatDepartment) => void;
+}
+
+/**
+ * The chat-type selector of the header: an Internal Knowledge button whose dropdown (262px) lists
+ * the departments with their descriptions, opened by hovering it or with Arrow Down, and an OpenAI
+ * GPT button. PGA is listed only for users with the PGA capability.
+ */
+export function HeaderSelector({
+  selection,
+  department,
+  canUsePga = false,
+  onSelectionChange,
+  onDepartmentChange,
+}: HeaderSelectorProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [openedBy, setOpenedBy] = useState<'hover' | 'keyboard' | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const departments = chatDepartments.filter((option) => canUsePga || !option.needsPga);
+  const current = departments.find((option) => option.id === department) ?? departments[0]!;
+  const isOpen = openedBy !== null;
+
+  const later = (action: () => void, ms: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(action, ms);
+  };
+  const hoverStart = () => {
+    if (openedBy === 'keyboard') return;
+    later(() => setOpenedBy('hover'), isOpen ? 0 : HOVER_OPEN_MS);
+  };
+  const hoverEnd = () => {
+    if (openedBy === 'keyboard') return;
+    later(() => setOpenedBy(null), HOVER_CLOSE_MS);
+  };
+  const close = (restoreFocus: boolean) => {
+    clearTimeout(timer.current);
+    setOpenedBy(null);
+    if (restoreFocus) triggerRef.current?.focus();
+  };
+  const onTriggerKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      clearTimeout(timer.current);
+      setOpenedBy('keyboard');
+    }
+  };
+
+  return (
+    <div className="da-header-selector" role="group" aria-label="Chat type">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only opens the dropdown the button's Arrow Down opens too */}
+      <div className="da-header-selector-knowledge" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
+        <AriaButton
+          ref={triggerRef}
+          data-variant="ghost"
+          data-size="md"
+          className="da-button da-header-selector-button"
+          data-selected={selection === 'knowledge' || undefined}
+          aria-pressed={selection === 'knowledge'}
+          aria-haspopup="menu"
+          aria-expanded={isOpen}
+          onPress={() => onSelectionChange('knowledge')}
+          onKeyDown={onTriggerKeyDown}
+        >
+          <BookIcon />
+          <span className="da-header-selector-label">Internal Knowledge</span>
+          <span className="da-header-selector-department">{current.label}</span>
+          <ChevronDownIcon className="da-icon da-header-selector-chevron" />
+        </AriaButton>
+        <Popover
+          triggerRef={triggerRef}
+          isOpen={isOpen}
+          onOpenChange={(open) => {
+            if (!open) close(openedBy === 'keyboard');
+          }}
+          isNonModal={openedBy === 'hover'}
+          placement="bottom start"
+          offset={4}
+          className="da-popover da-department-popover"
+        >
+          {/* Choosing a department goes to its chat, so the dropdown is navigation; being a landmark
+              also keeps the non-modal (hover) dropdown, rendered at the end of the page, findable. */}
+          <nav aria-label="Departments" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
+            <Menu
+              aria-label="Departments"
+              className="da-department-menu"
+              autoFocus={openedBy === 'keyboard' ? 'first' : undefined}
+              selectionMode="single"
+              selectedKeys={selection === 'knowledge' ? [current.id] : []}
+              onAction={(key) => {
+                close(openedBy === 'keyboard');
+                onDepartmentChange(key as ChatDepartment);
+              }}
+              onClose={() => close(true)}
+            >
+              {departments.map((option) => (
+                <MenuItem
+                  key={option.id}
+                  id={option.id}
+                  textValue={option.label}
+                  className="da-department-item"
+                >
+                  {({ isSelected }) => (
+                    <>
+                      <span className="da-department-text">
+                        <Text slot="label" className="da-department-label">
+                          {option.label}
+                        </Text>
+                        <Text slot="description" className="da-department-description">
+                          {option.description}
+                        </Text>
+                      </span>
+                      {isSelected ? <CheckIcon /> : null}
+                    </>
+                  )}
+                </MenuItem>
+              ))}
+            </Menu>
+          </nav>
+        </Popover>
+      </div>
+      <Button
+        variant="ghost"
+        className="da-header-selector-button"
+        data-selected={selection === 'openai' || undefined}
+        aria-pressed={selection === 'openai'}
+        onPress={() => onSelectionChange('openai')}
+      >
+        <GlobeIcon />
+        <span className="da-header-selector-label">OpenAI GPT</span>
+      </Button>
+    </div>
+  );
+}
