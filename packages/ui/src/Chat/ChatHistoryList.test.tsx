@@ -1,0 +1,132 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { accessibilityViolations } from '../test/axe';
+import { itSources, sampleHistory } from '../test/chat-fixtures';
+import { ChatHistoryList } from './ChatHistoryList';
+import { ChatSourcesPanel } from './ChatSourcesPanel';
+
+describe('ChatHistoryList', () => {
+  it('lists conversations by summary label and highlights the current one', () => {
+    render(
+      <ChatHistoryList
+        items={sampleHistory}
+        currentConversationId="c-2"
+        onSelect={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    const list = screen.getByRole('region', { name: 'History' });
+    const entries = within(list).getAllByRole('button', { name: /^(?!Delete)/ });
+    expect(entries.map((entry) => entry.textContent)).toEqual(sampleHistory.map((item) => item.ChipSummary));
+    expect(
+      within(list).getByRole('button', { name: 'Rotating database passwords in pre-prod' }),
+    ).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('highlights nothing in knowledge mode', () => {
+    render(
+      <ChatHistoryList
+        items={sampleHistory}
+        currentConversationId="c-2"
+        selection="knowledge"
+        onSelect={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    expect(document.querySelector('[aria-current]')).toBeNull();
+  });
+
+  it('opens a conversation', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(<ChatHistoryList items={sampleHistory} onSelect={onSelect} onDelete={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'VPN setup from home' }));
+    expect(onSelect).toHaveBeenCalledWith('c-1');
+  });
+
+  it('deletes a conversation only after confirming', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    render(<ChatHistoryList items={sampleHistory} onSelect={() => {}} onDelete={onDelete} />);
+    await user.click(screen.getByRole('button', { name: 'Delete chat: VPN setup from home' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this chat?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onDelete).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Delete chat: Quarterly report formulas in Excel' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(onDelete).toHaveBeenCalledWith('c-3');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('starts a new topic', async () => {
+    const user = userEvent.setup();
+    const onNewTopic = vi.fn();
+    render(<ChatHistoryList items={[]} onSelect={() => {}} onDelete={() => {}} onNewTopic={onNewTopic} />);
+    expect(screen.getByText('No conversations yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New Topic' }));
+    expect(onNewTopic).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no accessibility violations', async () => {
+    render(
+      <nav aria-label="Menu">
+        <ChatHistoryList
+          items={sampleHistory}
+          currentConversationId="c-1"
+          onSelect={() => {}}
+          onDelete={() => {}}
+        />
+      </nav>,
+    );
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+});
+
+describe('ChatSourcesPanel', () => {
+  it("lists each source's id, context and reference links", () => {
+    render(<ChatSourcesPanel sources={itSources} />);
+    const panel = screen.getByRole('complementary', { name: 'Sources' });
+    const items = within(panel)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('da-source'));
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Source 1');
+    expect(items[0]).toHaveTextContent('open the GlobalProtect client');
+    expect(within(items[1]!).getByRole('link', { name: /vpn-troubleshooting\.pdf/ })).toHaveAttribute(
+      'href',
+      'https://docs.example.com/it/vpn-troubleshooting.pdf',
+    );
+    expect(within(items[1]!).getByRole('link')).toHaveAttribute('rel', 'noopener noreferrer');
+    // A reference that is a name, not an address, is text.
+    expect(within(items[2]!).queryByRole('link')).toBeNull();
+    expect(items[2]).toHaveTextContent('IT service desk.pptx');
+  });
+
+  it('never links a javascript: reference', () => {
+    render(
+      <ChatSourcesPanel sources={{ '1': { context: 'x', references: ['javascript:alert(1)', '//evil'] } }} />,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', 'https://evil');
+  });
+
+  it('says when there is nothing to list', () => {
+    const { rerender } = render(<ChatSourcesPanel />);
+    expect(screen.getByText('The sources of the next answer are listed here.')).toBeInTheDocument();
+    rerender(<ChatSourcesPanel sources={{}} />);
+    expect(screen.getByText('This answer has no sources.')).toBeInTheDocument();
+  });
+
+  it('has no accessibility violations', async () => {
+    render(
+      <main>
+        <ChatSourcesPanel sources={itSources} />
+      </main>,
+    );
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+});

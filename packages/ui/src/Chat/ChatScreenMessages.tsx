@@ -1,0 +1,72 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useChatScreen } from './ChatScreenContext';
+
+/** Within this distance (px) of the bottom, the conversation follows new text. */
+const FOLLOW_THRESHOLD_PX = 48;
+
+export interface ChatScreenMessagesProps {
+  /** MessageBubble elements, oldest first. */
+  children?: ReactNode;
+  /** Shown when there are no messages yet. */
+  emptyState?: ReactNode;
+  /** An answer is being awaited or streamed: assistive technology waits for it to settle. */
+  isBusy?: boolean;
+  /** @default 'Conversation' */
+  'aria-label'?: string;
+}
+
+/**
+ * The scrolling message list of a pane (a `log`). It keeps to the bottom as answers stream in,
+ * unless the reader has scrolled up to read something earlier.
+ */
+export function ChatScreenMessages({
+  children,
+  emptyState,
+  isBusy = false,
+  'aria-label': ariaLabel = 'Conversation',
+}: ChatScreenMessagesProps) {
+  useChatScreen('ChatScreen.Messages');
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const isFollowing = useRef(true);
+
+  useEffect(() => {
+    const element = scroller.current;
+    const inner = content.current;
+    if (!element || !inner) return;
+    const onScroll = () => {
+      isFollowing.current =
+        element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => {
+            if (isFollowing.current) element.scrollTop = element.scrollHeight;
+          });
+    observer?.observe(inner);
+    element.scrollTop = element.scrollHeight;
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      observer?.disconnect();
+    };
+  }, []);
+
+  const hasMessages = Array.isArray(children) ? children.length > 0 : Boolean(children);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the conversation
+    <div
+      ref={scroller}
+      className="da-chat-messages"
+      role="log"
+      aria-label={ariaLabel}
+      aria-busy={isBusy || undefined}
+      tabIndex={0}
+    >
+      <div ref={content} className="da-chat-messages-content">
+        {hasMessages ? children : <div className="da-chat-empty">{emptyState}</div>}
+      </div>
+    </div>
+  );
+}
