@@ -6,33 +6,10 @@ import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Identity } from '../../platform/auth/identity.js';
 import type { Queryable } from '../../platform/db/db.js';
 import type { Handlers } from '../../platform/http/contract.js';
-import { conflict, forbidden, notFound } from '../../platform/http/errors.js';
-import { isUnrestrictedGranter } from '../../platform/rbac/delegation.js';
-import { ADMIN_ROLE } from '../../platform/rbac/features.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { assertMayActOnUsers } from '../../platform/rbac/delegation.js';
 import type { FeatureContext } from '../context.js';
 import { assertAdminRemains, normalizeEmail, type UserProfile } from './store.js';
-
-/**
- * Refuses (403) a caller outside CORE_ADMINS acting on users whose role group holds a feature the
- * caller lacks: delegated `user_update` must not lock out those above it (the rule of
- * platform/rbac/delegation.ts).
- */
-async function assertMayActOn(tx: Queryable, identity: Identity, roles: ReadonlySet<string>): Promise<void> {
-  if (isUnrestrictedGranter(identity)) return;
-  const { rows } = await tx.query<{ role_name: string; feature: string }>(
-    'SELECT role_name, feature FROM role_group_features WHERE role_name = ANY($1::text[])',
-    [[...roles]],
-  );
-  const above = [
-    ...new Set(rows.filter((row) => !identity.features.has(row.feature)).map((row) => row.role_name)),
-  ];
-  if (above.length > 0) {
-    throw forbidden(
-      `You cannot deactivate or reactivate members of ${above.map((role) => `'${role}'`).join(', ')}: ` +
-        `their role group holds features you do not hold yourself; only ${ADMIN_ROLE} members can.`,
-    );
-  }
-}
 
 /**
  * Deactivates (`isActive` false) or reactivates users, in a transaction: 404 for an unknown e-mail,
@@ -55,7 +32,12 @@ export async function setUsersActive(
   if (!isActive && targets.has(identity.user.email)) {
     throw conflict('You cannot deactivate your own account.');
   }
-  await assertMayActOn(tx, identity, new Set(users.map((user) => user.role)));
+  await assertMayActOnUsers(
+    tx,
+    identity,
+    users.map((user) => user.email),
+    isActive ? 'reactivate' : 'deactivate',
+  );
   if (!isActive) await assertAdminRemains(tx, targets, (list) => `deactivate ${list}`);
 
   const changed = users.filter((user) => user.is_active !== isActive);

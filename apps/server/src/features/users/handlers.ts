@@ -3,7 +3,11 @@ import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
-import { assertMayGrantRoleGroup, assertNotChangingOwnRole } from '../../platform/rbac/delegation.js';
+import {
+  assertMayActOnUsers,
+  assertMayGrantRoleGroup,
+  assertNotChangingOwnRole,
+} from '../../platform/rbac/delegation.js';
 import type { FeatureContext } from '../context.js';
 import { createUser, deleteUsers, listProfiles, toProfile, updateUserRoles } from './store.js';
 
@@ -33,9 +37,11 @@ export function createUsersHandlers({ db }: FeatureContext): Handlers {
     },
 
     async deleteUsers(request) {
-      const actor = requireIdentity(request).user.email;
+      const identity = requireIdentity(request);
+      const actor = identity.user.email;
       const { emails } = request.body;
       const deleted = await db.transaction(async (tx) => {
+        await assertMayActOnUsers(tx, identity, emails, 'delete');
         const removed = await deleteUsers(tx, emails);
         for (const email of removed) await recordAudit(tx, { actor, action: 'user.delete', target: email });
         return removed;
@@ -54,6 +60,7 @@ export function createUsersHandlers({ db }: FeatureContext): Handlers {
       assertNotChangingOwnRole(identity, emails, role);
       const updated = await db.transaction(async (tx) => {
         await assertMayGrantRoleGroup(tx, identity, role);
+        await assertMayActOnUsers(tx, identity, emails, 'change the role group of');
         const changed = await updateUserRoles(tx, emails, role);
         for (const user of changed) {
           await recordAudit(tx, {

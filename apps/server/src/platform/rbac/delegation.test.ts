@@ -42,7 +42,8 @@ describe.each(BACKENDS)('delegated administration on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer(backend);
     const groups: Array<[string, string[]]> = [
-      ['USER_MANAGERS', ['landing', 'user_view', 'user_update']],
+      ['USER_MANAGERS', ['landing', 'user_view', 'user_update', 'profile_delete']],
+      ['VIEWERS', ['landing', 'user_view']],
       ['ROLE_EDITORS', ['landing', 'role_group_view', 'role_group_update_add']],
       ['CREATORS', ['landing', 'chat', 'profile_create', 'role_group_create']],
       ['LANDING_ONLY', ['landing']],
@@ -57,6 +58,9 @@ describe.each(BACKENDS)('delegated administration on %s', (backend) => {
     await addUser(server.db, 'manager@example.com', 'USER_MANAGERS');
     await addUser(server.db, 'editor@example.com', 'ROLE_EDITORS');
     await addUser(server.db, 'creator@example.com', 'CREATORS');
+    await addUser(server.db, 'viewer@example.com', 'VIEWERS');
+    await addUser(server.db, 'viewer2@example.com', 'VIEWERS');
+    await addUser(server.db, 'viewer3@example.com', 'VIEWERS');
     admin = await sessionFor(server.db, 'admin@example.com');
     userManager = await sessionFor(server.db, 'manager@example.com');
     userManagerToken = await tokenFor(server.db, 'manager@example.com');
@@ -103,11 +107,37 @@ describe.each(BACKENDS)('delegated administration on %s', (backend) => {
 
   it('a user_update holder can give a role group whose features they all hold', async () => {
     const response = await post(userManager, '/api/users/roles/update', {
-      emails: ['pga@example.com'],
+      emails: ['viewer@example.com'],
       role: 'LANDING_ONLY',
     });
     expect(response.statusCode).toBe(200);
-    expect(await roleOf('pga@example.com')).toBe('LANDING_ONLY');
+    expect(await roleOf('viewer@example.com')).toBe('LANDING_ONLY');
+  });
+
+  it('a user_update or profile_delete holder cannot re-role, delete or deactivate the people above them', async () => {
+    const before = await auditCount();
+    for (const emails of [
+      ['admin@example.com'],
+      ['pga@example.com'],
+      ['viewer2@example.com', 'pga@example.com'],
+    ]) {
+      const demoted = await post(userManager, '/api/users/roles/update', { emails, role: 'LANDING_ONLY' });
+      expectRefused(demoted);
+      expect(demoted.json().error).toMatch(
+        /^You cannot change the role group of members of '(CORE_ADMINS|PGA)'/,
+      );
+      const deleted = await post(userManagerToken, '/api/users/delete', { emails });
+      expectRefused(deleted);
+      expect(deleted.json().error).toMatch(/^You cannot delete members of/);
+    }
+    expect(await roleOf('admin@example.com')).toBe('CORE_ADMINS');
+    expect(await roleOf('pga@example.com')).toBe('PGA');
+    expect(await roleOf('viewer2@example.com')).toBe('VIEWERS');
+    expect(await auditCount()).toBe(before);
+    // Those whose role group they cover entirely, they may delete.
+    const deleted = await post(userManager, '/api/users/delete', { emails: ['viewer2@example.com'] });
+    expect(deleted.statusCode).toBe(200);
+    expect(await roleOf('viewer2@example.com')).toBeUndefined();
   });
 
   it('a role_group_update_add holder cannot add features it lacks to its own group or any other', async () => {
@@ -170,7 +200,7 @@ describe.each(BACKENDS)('delegated administration on %s', (backend) => {
 
   it('still answers 404 for an unknown role group and 400 for unknown features', async () => {
     const missing = await post(userManager, '/api/users/roles/update', {
-      emails: ['lo@example.com'],
+      emails: ['viewer3@example.com'],
       role: 'NOPE',
     });
     expect(missing.statusCode).toBe(404);

@@ -3,7 +3,9 @@
 // `user_update` alone therefore cannot move anyone (oneself included) into CORE_ADMINS, and holding
 // `role_group_update_add` cannot add to any group a feature its holder lacks. The operations that
 // grant (createUser, updateUserRoles, createRoleGroup, updateRoleGroup with `action: add`) call these
-// checks inside their transaction; refusals are 403 `forbidden`.
+// checks inside their transaction; refusals are 403 `forbidden`. Nor can a delegate act on the
+// people above them (re-role, delete, deactivate members of a role group holding a feature the
+// delegate lacks), so delegated `user_update` or `user_delete` cannot lock out an administrator.
 import type { Identity } from '../auth/identity.js';
 import type { Queryable } from '../db/db.js';
 import { forbidden } from '../http/errors.js';
@@ -63,5 +65,34 @@ export function assertNotChangingOwnRole(identity: Identity, emails: readonly st
   if (isUnrestrictedGranter(identity) || role === identity.user.role) return;
   if (emails.some((email) => email.trim().toLowerCase() === identity.user.email)) {
     throw forbidden(`You cannot change your own role group; ask a ${ADMIN_ROLE} member.`);
+  }
+}
+
+/**
+ * Refuses (403) acting on the users with `emails` (re-roling, deleting, deactivating: `action`
+ * names it in the message) unless the caller holds every feature of each one's role group, or is in
+ * CORE_ADMINS. Unknown e-mails are left to the caller's 404.
+ */
+export async function assertMayActOnUsers(
+  tx: Queryable,
+  identity: Identity,
+  emails: readonly string[],
+  action: string,
+): Promise<void> {
+  if (isUnrestrictedGranter(identity)) return;
+  const { rows } = await tx.query<{ role_name: string; feature: string }>(
+    `SELECT DISTINCT f.role_name, f.feature FROM users u
+       JOIN role_group_features f ON f.role_name = u.role
+      WHERE u.email = ANY($1::text[])`,
+    [emails.map((email) => email.trim().toLowerCase())],
+  );
+  const above = [
+    ...new Set(rows.filter((row) => !identity.features.has(row.feature)).map((row) => row.role_name)),
+  ];
+  if (above.length > 0) {
+    throw forbidden(
+      `You cannot ${action} members of ${above.map((role) => `'${role}'`).join(', ')}: ` +
+        `their role group holds features you do not hold yourself; only ${ADMIN_ROLE} members can.`,
+    );
   }
 }
