@@ -6,6 +6,8 @@ import { parseArgs } from 'node:util';
 import { startLlmStandin } from './test/llm-standin.js';
 
 const { values } = parseArgs({
+  // `pnpm run llm-standin -- --port N` passes the `--` along.
+  allowPositionals: true,
   options: {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },

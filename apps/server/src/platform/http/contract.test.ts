@@ -48,8 +48,8 @@ describe('contract registration', () => {
       const admin = await sessionFor(server.db, 'admin@example.com');
       const response = await call(server.app, admin, {
         method: 'POST',
-        url: '/api/chat/gpt',
-        payload: { Message: 'Hello' },
+        url: '/api/chat/elk',
+        payload: { message: 'Hello' },
       });
       expect(response.statusCode).toBe(501);
       expect(response.json()).toEqual({ error: expect.any(String), code: 'not_implemented' });
