@@ -1,11 +1,11 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { Children, type ReactNode, useEffect, useRef } from 'react';
 import { useChatScreen } from './ChatScreenContext';
 
 /** Within this distance (px) of the bottom, the conversation follows new text. */
 const FOLLOW_THRESHOLD_PX = 48;
 
 export interface ChatScreenMessagesProps {
-  /** MessageBubble elements, oldest first. */
+  /** MessageBubble elements, oldest first; with none, `emptyState` is shown. */
   children?: ReactNode;
   /** Shown when there are no messages yet. */
   emptyState?: ReactNode;
@@ -53,15 +53,15 @@ export function ChatScreenMessages({
     };
   }, []);
 
-  const hasMessages = Array.isArray(children) ? children.length > 0 : Boolean(children);
+  const hasMessages = Children.toArray(children).length > 0;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the conversation
     <div
       ref={scroller}
       className="da-chat-messages"
       role="log"
       aria-label={ariaLabel}
       aria-busy={isBusy || undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the conversation
       tabIndex={0}
     >
       <div ref={content} className="da-chat-messages-content">

@@ -68,6 +68,7 @@ export function HeaderSelector({
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: two buttons side by side are a group, not a form's fieldset
     <div className="da-header-selector" role="group" aria-label="Chat type">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only opens the dropdown the button's Arrow Down opens too */}
       <div className="da-header-selector-knowledge" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
