@@ -109,7 +109,68 @@ export {
   type UserRow,
   type UserStatus,
 } from './admin/users-table';
-// Core (any host: client, query client, notices) and the app layer on top
+// Chat: the store, its transports, rules and hooks
+export {
+  type ChatChannelOptions,
+  type ChatHistoryItemView,
+  type UseChatHistoryResult,
+  type UseChatResult,
+  type UseChatRouteResult,
+  useChat,
+  useChatHistory,
+  useChatMessage,
+  useChatMessageIds,
+  useChatMessages,
+  useChatRoute,
+  useChatSelector,
+  useChatStore,
+} from './chat/chat-hooks';
+export {
+  type AnswerContent,
+  CHAT_DEPARTMENTS,
+  CHAT_LAYOUT,
+  CHAT_TEXTS,
+  CHAT_TYPE_OPTIONS,
+  type ChatChannel,
+  type ChatDepartment,
+  type ChatDepartmentName,
+  type ChatRouteDecision,
+  type ChatSelection,
+  chatMessages,
+  chatPath,
+  chatRoute,
+  DEFAULT_CHAT_DEPARTMENT,
+  type ElkDisplay,
+  elkAnswerContent,
+  findChatDepartment,
+  gptAnswerContent,
+  isValidPrompt,
+  knowledgeAnswerContent,
+  visibleChatDepartments,
+} from './chat/chat-rules';
+export {
+  type ChatHistoryEntry,
+  type ChatHistoryStatus,
+  type ChatMessage,
+  type ChatMessageError,
+  type ChatMessageStatus,
+  type ChatState,
+  type ChatStore,
+  type ChatStoreOptions,
+  type Conversation,
+  createChatStore,
+} from './chat/chat-store';
+export {
+  type ChatAnswer,
+  type ChatRequest,
+  type ChatTransport,
+  type ChatTransportEvent,
+  type ChatTransportSendOptions,
+  createJsonChatTransport,
+  createSseChatTransport,
+  type SseChatTransportOptions,
+} from './chat/transport';
+// Core (any host: client, query client, notices, chat) and the app layer on top
 export type { ClipboardWriter, Logger } from './core/context';
 export {
   createNoticeStore,

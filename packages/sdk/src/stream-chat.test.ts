@@ -119,11 +119,19 @@ describe('streamChat', () => {
     const { url } = await serve((_request, response) => sendJson(response, 200, answer));
     const client = createClient({ baseUrl: url });
 
+    const contentTypes: (string | null)[] = [];
+
     const events = await collect(
-      streamChat(client, '/api/chat/gpt', { Message: 'Hi', ConversationId: 'c1' }),
+      streamChat(
+        client,
+        '/api/chat/gpt',
+        { Message: 'Hi', ConversationId: 'c1' },
+        { onResponse: (response) => contentTypes.push(response.headers.get('content-type')) },
+      ),
     );
 
     expect(events).toEqual([{ type: 'done', data: answer }]);
+    expect(contentTypes).toEqual(['application/json']);
   });
 
   it("rejects with the SDK's error, code and status when the server answers an error", async () => {

@@ -33,6 +33,11 @@ export interface StreamChatOptions {
   signal?: AbortSignal;
   /** Headers added to this call (beside the client's own). */
   headers?: Record<string, string>;
+  /**
+   * Called with the successful answer once its headers arrive, before any event: e.g. to tell a
+   * streamed answer (`content-type: text/event-stream`) from a server's plain JSON one.
+   */
+  onResponse?: (response: Response) => void;
 }
 
 const EVENT_TYPES: ReadonlySet<string> = new Set(['delta', 'sources', 'done', 'error']);
@@ -134,6 +139,7 @@ export async function* streamChat<Path extends ChatPath>(
     throw toDigitalAssistantError(result.error, response);
   }
   const stream = result.data ?? null;
+  options.onResponse?.(response);
   try {
     if (!isEventStream(response)) {
       const text = stream ? await new Response(stream).text() : '';

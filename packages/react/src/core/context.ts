@@ -5,6 +5,7 @@
  */
 import type { DigitalAssistantClient } from '@digital-assistant/sdk';
 import { createContext, useContext } from 'react';
+import type { ChatStore } from '../chat/chat-store';
 import type { NoticeStore } from './notices';
 
 /** Where errors that are only logged go. */
@@ -24,6 +25,8 @@ export interface CoreContextValue {
   clipboard: ClipboardWriter;
   logger: Logger;
   notices: NoticeStore;
+  /** The chat, shared by every chat hook under this provider. */
+  chat: ChatStore;
 }
 
 export const CoreContext = createContext<CoreContextValue | null>(null);

@@ -4,7 +4,9 @@
  */
 import type { DigitalAssistantClient } from '@digital-assistant/sdk';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createChatStore } from '../chat/chat-store';
+import { type ChatTransport, createJsonChatTransport, createSseChatTransport } from '../chat/transport';
 import {
   type ClipboardWriter,
   CoreContext,
@@ -31,6 +33,12 @@ export interface DigitalAssistantCoreProviderProps {
    * @default console
    */
   logger?: Logger;
+  /**
+   * How chat questions are sent: streamed (`'sse'`, falling back to JSON on a server that does not
+   * stream), plain JSON calls (`'json'`), or a transport of your own.
+   * @default 'sse'
+   */
+  chatTransport?: 'sse' | 'json' | ChatTransport;
   children?: ReactNode;
 }
 
@@ -40,9 +48,9 @@ function defaultClipboard(): ClipboardWriter | null {
 }
 
 /**
- * Provides the SDK client, notices, the logger and the clipboard to every hook, inside a TanStack
- * `QueryClientProvider`. Later changes of `clipboard` and `logger` are picked up; a different
- * `client` or `queryClient` is not (remount to switch servers).
+ * Provides the SDK client, notices, the chat, the logger and the clipboard to every hook, inside a
+ * TanStack `QueryClientProvider`. Later changes of `clipboard` and `logger` are picked up; a
+ * different `client`, `queryClient` or `chatTransport` is not (remount to switch servers).
  * @example
  * <DigitalAssistantCoreProvider client={createClient({ baseUrl: 'https://assistant.example.com' })}>
  *   <Widget />
@@ -54,19 +62,32 @@ export function DigitalAssistantCoreProvider(props: DigitalAssistantCoreProvider
     latest.current = props;
   });
   const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
-  const [value] = useState<CoreContextValue>(() => ({
-    client: props.client,
-    clipboard: {
-      async writeText(text) {
-        const { clipboard } = latest.current;
-        const writer = clipboard === undefined ? defaultClipboard() : clipboard;
-        if (!writer) throw new Error('No clipboard is available');
-        await writer.writeText(text);
+  const [value] = useState<CoreContextValue>(() => {
+    const logger: Logger = { error: (...args) => (latest.current.logger ?? console).error(...args) };
+    const { client, chatTransport = 'sse' } = props;
+    const transport =
+      chatTransport === 'sse'
+        ? createSseChatTransport(client)
+        : chatTransport === 'json'
+          ? createJsonChatTransport(client)
+          : chatTransport;
+    return {
+      client: props.client,
+      clipboard: {
+        async writeText(text) {
+          const { clipboard } = latest.current;
+          const writer = clipboard === undefined ? defaultClipboard() : clipboard;
+          if (!writer) throw new Error('No clipboard is available');
+          await writer.writeText(text);
+        },
       },
-    },
-    logger: { error: (...args) => (latest.current.logger ?? console).error(...args) },
-    notices: createNoticeStore(),
-  }));
+      logger,
+      notices: createNoticeStore(),
+      chat: createChatStore({ client, transport, logger }),
+    };
+  });
+  // An answer still arriving when the host goes away is stopped.
+  useEffect(() => () => value.chat.stop(), [value]);
   return (
     <QueryClientProvider client={queryClient}>
       <CoreContext.Provider value={value}>{props.children}</CoreContext.Provider>

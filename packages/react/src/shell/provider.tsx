@@ -3,7 +3,7 @@
  * router and a window adds: navigation, the session with its redirects, and the menu panel.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { DigitalAssistantCoreProvider, type DigitalAssistantCoreProviderProps } from '../core/provider';
 import { createSessionStore } from '../session/session';
@@ -35,8 +35,8 @@ function defaultRedirect(url: string): void {
 
 /**
  * The app layer alone, inside a {@link DigitalAssistantCoreProvider}: the session (validation,
- * sign-in and sign-out redirects) and the menu panel. Later changes of `navigate` and `redirect` are
- * picked up.
+ * sign-in and sign-out redirects) and the menu panel; it gives the chat its navigation and the
+ * signed-in user. Later changes of `navigate` and `redirect` are picked up.
  */
 export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderProps) {
   const core = useCoreContext('DigitalAssistantAppProvider');
@@ -47,6 +47,8 @@ export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderPr
   });
   const [value] = useState<AppContextValue>(() => {
     const navigate = (to: string) => latest.current.navigate(to);
+    // Choosing a chat type or a department navigates in the app.
+    core.chat.setNavigate(navigate);
     return {
       navigate,
       session: createSessionStore({
@@ -60,6 +62,13 @@ export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderPr
       menuPanel: createMenuPanelStore({ windowWidth: props.windowWidth }),
     };
   });
+  // The chat follows who is signed in: the History loads once the e-mail is known.
+  useEffect(() => {
+    const { session } = value;
+    const follow = () => core.chat.setUser(session.getSnapshot().user);
+    follow();
+    return session.subscribe(follow);
+  }, [value, core.chat]);
   return <AppContext.Provider value={value}>{props.children}</AppContext.Provider>;
 }
 

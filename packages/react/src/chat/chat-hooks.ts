@@ -1,0 +1,263 @@
+/**
+ * Hooks over the chat store, each connected with `useSyncExternalStore` through a selector, so a
+ * component re-renders only when what it reads changes: the composer not on every streamed word, a
+ * message bubble only when its own message changes.
+ */
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCoreContext } from '../core/context';
+import { useStore } from '../core/use-store';
+import { hasPgaAccess as userHasPgaAccess } from '../core/user';
+import { useAppContext } from '../shell/app-context';
+import {
+  type ChatChannel,
+  type ChatDepartment,
+  type ChatDepartmentName,
+  type ChatSelection,
+  visibleChatDepartments,
+} from './chat-rules';
+import type { ChatHistoryEntry, ChatHistoryStatus, ChatMessage, ChatState, ChatStore } from './chat-store';
+
+/** The provider's chat store, for what the hooks do not cover. */
+export function useChatStore(): ChatStore {
+  return useCoreContext('useChatStore').chat;
+}
+
+/** Whether two arrays hold the same items in the same order. */
+export function shallowEqualArrays<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, index) => Object.is(item, b[index]));
+}
+
+function shallowEqualObjects<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+/**
+ * Reads part of the chat's state; the component re-renders only when `isEqual` says the part changed.
+ * @example const isPending = useChatSelector((state) => state.pendingResponse);
+ */
+export function useChatSelector<T>(
+  selector: (state: ChatState) => T,
+  isEqual: (a: T, b: T) => boolean = Object.is,
+): T {
+  const { chat } = useCoreContext('useChatSelector');
+  const cache = useRef<{ state: ChatState; selector: (state: ChatState) => T; value: T } | null>(null);
+  const getSelection = () => {
+    const state = chat.getSnapshot();
+    const cached = cache.current;
+    if (cached && cached.state === state && cached.selector === selector) return cached.value;
+    const value = selector(state);
+    const kept = cached && isEqual(cached.value, value) ? cached.value : value;
+    cache.current = { state, selector, value: kept };
+    return kept;
+  };
+  return useSyncExternalStore(chat.subscribe, getSelection, getSelection);
+}
+
+/** Options of the chat hooks: which channel they are about. */
+export interface ChatChannelOptions {
+  /** `openai`, `knowledge` or `elk`; by default the pane the chat screen shows (the selection). */
+  channel?: ChatChannel;
+}
+
+/** What {@link useChat} returns. */
+export interface UseChatResult {
+  channel: ChatChannel;
+  selection: ChatSelection;
+  department: ChatDepartmentName;
+  /** The channel's conversation id (`''` for a new AI conversation, and for knowledge and ELK). */
+  conversationId: string;
+  /** The conversation has a message or an id. */
+  isActive: boolean;
+  /** A question is waiting for its answer: no other may be sent. */
+  pendingResponse: boolean;
+  /** This channel's question is the one waiting (show Stop). */
+  isAnswering: boolean;
+  isLoadingConversation: boolean;
+  /** Whether `prompt` may be sent now (non-blank without newlines, nothing pending). */
+  canSend: (prompt: string) => boolean;
+  /** Sends `prompt` on this channel; resolves `false` when it may not be sent. */
+  send: (prompt: string) => Promise<boolean>;
+  /** Stops the answer; what was said so far stays. */
+  stop: () => void;
+  /** New Topic for this channel. */
+  newTopic: () => Promise<void>;
+  /** Shows or hides an ELK answer's metrics. */
+  toggleMetrics: (messageId: string) => void;
+}
+
+/**
+ * The chat screen's state and actions, without the messages (see {@link useChatMessages}), so the
+ * composer and header do not re-render on every streamed word.
+ * @example
+ * const { canSend, send, stop, isAnswering } = useChat();
+ * <button disabled={!canSend(text)} onClick={() => send(text)}>Send</button>
+ */
+export function useChat(options: ChatChannelOptions = {}): UseChatResult {
+  const chat = useChatStore();
+  const selected = useChatSelector(
+    useCallback(
+      (state: ChatState) => {
+        const channel = options.channel ?? state.selection;
+        const conversation = state.conversations[channel];
+        return {
+          channel,
+          selection: state.selection,
+          department: state.department,
+          conversationId: conversation.conversationId,
+          isActive: conversation.active,
+          pendingResponse: state.pendingResponse,
+          isAnswering: state.pendingChannel === channel,
+          isLoadingConversation: channel === 'openai' && state.isLoadingConversation,
+        };
+      },
+      [options.channel],
+    ),
+    shallowEqualObjects,
+  );
+  const { channel } = selected;
+  return useMemo(
+    () => ({
+      ...selected,
+      canSend: chat.canSend,
+      send: (prompt: string) => chat.send(prompt, { channel }),
+      stop: chat.stop,
+      newTopic: () => chat.newTopic(channel),
+      toggleMetrics: chat.toggleMetrics,
+    }),
+    [selected, chat, channel],
+  );
+}
+
+/** The channel's messages, oldest first; unchanged messages keep their identity (memoise bubbles on it). */
+export function useChatMessages(options: ChatChannelOptions = {}): readonly ChatMessage[] {
+  return useChatSelector(
+    useCallback(
+      (state: ChatState) => state.conversations[options.channel ?? state.selection].messages,
+      [options.channel],
+    ),
+  );
+}
+
+/** The ids of the channel's messages: changes only when a message is added or removed. */
+export function useChatMessageIds(options: ChatChannelOptions = {}): readonly string[] {
+  return useChatSelector(
+    useCallback(
+      (state: ChatState) =>
+        state.conversations[options.channel ?? state.selection].messages.map((message) => message.id),
+      [options.channel],
+    ),
+    shallowEqualArrays,
+  );
+}
+
+/** One message by id (in any channel): re-renders only when that message changes. */
+export function useChatMessage(id: string): ChatMessage | undefined {
+  return useChatSelector(
+    useCallback(
+      (state: ChatState) => {
+        for (const conversation of Object.values(state.conversations)) {
+          const found = conversation.messages.find((message) => message.id === id);
+          if (found) return found;
+        }
+        return undefined;
+      },
+      [id],
+    ),
+  );
+}
+
+/** One History item, with whether it is highlighted. */
+export interface ChatHistoryItemView extends ChatHistoryEntry {
+  /** It is the current conversation and the chat is not in knowledge mode. */
+  isCurrent: boolean;
+}
+
+/** What {@link useChatHistory} returns. */
+export interface UseChatHistoryResult {
+  items: readonly ChatHistoryItemView[];
+  status: ChatHistoryStatus;
+  /** Opens an item (loads it only if it is not the current one). */
+  select: (conversationId: string) => Promise<void>;
+  /** Deletes an item (after the confirm dialog); resolves whether it was deleted. */
+  remove: (conversationId: string) => Promise<boolean>;
+  /** New Topic in the AI chat. */
+  newConversation: () => Promise<void>;
+}
+
+/** The menu's History: past AI conversations, newest first, the current one highlighted. */
+export function useChatHistory(): UseChatHistoryResult {
+  const chat = useChatStore();
+  const { history, status, currentId } = useChatSelector(
+    useCallback(
+      (state: ChatState) => ({
+        history: state.history,
+        status: state.historyStatus,
+        currentId: state.selection === 'knowledge' ? '' : state.conversations.openai.conversationId,
+      }),
+      [],
+    ),
+    shallowEqualObjects,
+  );
+  const items = useMemo(
+    () =>
+      history.map((entry) => ({
+        ...entry,
+        isCurrent: currentId !== '' && entry.conversationId === currentId,
+      })),
+    [history, currentId],
+  );
+  return {
+    items,
+    status,
+    select: chat.selectConversation,
+    remove: chat.deleteConversation,
+    newConversation: () => chat.newTopic('openai'),
+  };
+}
+
+/** What {@link useChatRoute} returns. */
+export interface UseChatRouteResult {
+  selection: ChatSelection;
+  department: ChatDepartmentName;
+  /** The departments the user may choose (PGA only with the PGA capability). */
+  departments: readonly ChatDepartment[];
+  /** Chooses openai or knowledge; a different one is navigated to. */
+  chooseChatType: (selection: ChatSelection) => void;
+  /** Goes to /chat/{department}. */
+  chooseDepartment: (department: ChatDepartmentName) => void;
+}
+
+/**
+ * For the chat route (app layer): follows its department parameter (`undefined` on /chat): with one,
+ * that department's knowledge chat; without, the AI chat. PGA (any case) without the PGA
+ * capability, and unknown departments, are replaced by /chat/Knowledge through `navigate`.
+ * @example
+ * const { department: param } = useParams();
+ * const { departments, chooseDepartment, chooseChatType } = useChatRoute(param);
+ */
+export function useChatRoute(departmentParam: string | null | undefined): UseChatRouteResult {
+  const chat = useChatStore();
+  const { session, navigate } = useAppContext('useChatRoute');
+  const { user } = useStore(session);
+  const hasPgaAccess = userHasPgaAccess(user);
+  const isUserKnown = user != null;
+  useEffect(() => {
+    // Only once the user is known: a PGA member must not be sent away before the session says so.
+    if (!isUserKnown) return;
+    const redirectTo = chat.openRoute(departmentParam, { hasPgaAccess });
+    if (redirectTo) navigate(redirectTo);
+  }, [chat, departmentParam, hasPgaAccess, isUserKnown, navigate]);
+  const { selection, department } = useChatSelector(
+    useCallback((state: ChatState) => ({ selection: state.selection, department: state.department }), []),
+    shallowEqualObjects,
+  );
+  const departments = useMemo(() => visibleChatDepartments(hasPgaAccess), [hasPgaAccess]);
+  return {
+    selection,
+    department,
+    departments,
+    chooseChatType: chat.chooseChatType,
+    chooseDepartment: chat.chooseDepartment,
+  };
+}

@@ -1,0 +1,561 @@
+/**
+ * The chat as spec section 4 describes it, as a plain store (`subscribe` / `getSnapshot`) in the
+ * manner of the AI SDK's `AbstractChat`: questions go through a {@link ChatTransport} (JSON or
+ * streamed), answers accumulate per message, and history, selection and departments follow the
+ * spec's transitions. It knows no React and no router: navigation is a function it may be given.
+ *
+ * Snapshots share structure: a message object is replaced only when that message changes, a
+ * conversation only when one of its messages does, so selectors re-render only what changed.
+ */
+import {
+  type DigitalAssistantClient,
+  type DigitalAssistantError,
+  type ElkChatResponse,
+  type GptChatResponse,
+  isDigitalAssistantError,
+  type KnowledgeChatResponse,
+  type KnowledgeSource,
+  toDigitalAssistantError,
+  unwrap,
+} from '@digital-assistant/sdk';
+import type { Logger } from '../core/context';
+import { createStore, type ReadableStore } from '../core/store';
+import {
+  type ChatChannel,
+  type ChatDepartmentName,
+  type ChatSelection,
+  chatMessages,
+  chatPath,
+  chatRoute,
+  DEFAULT_CHAT_DEPARTMENT,
+  type ElkDisplay,
+  elkAnswerContent,
+  findChatDepartment,
+  gptAnswerContent,
+  isValidPrompt,
+  knowledgeAnswerContent,
+} from './chat-rules';
+import type { ChatAnswer, ChatRequest, ChatTransport } from './transport';
+
+/**
+ * Where an answer is: `pending` (asked, nothing back yet: the spinner), `streaming` (text arriving),
+ * `done`, `error` (see `error`), or `stopped` (the user stopped it; what was said so far stays).
+ */
+export type ChatMessageStatus = 'pending' | 'streaming' | 'done' | 'error' | 'stopped';
+
+/** An error shown on a message (in red). */
+export interface ChatMessageError {
+  /** The spec's message: 'Error fetching response', 'Error fetching response.', or ELK's text. */
+  text: string;
+  /** The server's reason, when it gave one (e.g. that no model is configured, or a rate limit). */
+  detail?: string;
+  /** The error's stable code (`too_many_requests`, `model_not_configured`, `network_error`...). */
+  code?: string;
+  status?: number;
+}
+
+/** One message of a conversation (spec section 3: message, conversationId, type, value, elk). */
+export interface ChatMessage {
+  /** Unique within the store, for keys and {@link ChatStore.toggleMetrics}. */
+  id: string;
+  /** 1 = the user's question, 0 = the assistant's answer. */
+  type: 1 | 0;
+  /** The text, markdown; for an answer, what has arrived so far. */
+  message: string;
+  /** The conversation it belongs to (`''` until the server named it, and for knowledge and ELK). */
+  conversationId: string;
+  status: ChatMessageStatus;
+  channel: ChatChannel;
+  /** For knowledge answers: the department asked. */
+  department?: ChatDepartmentName;
+  /** For knowledge answers: the sources, keyed by the id their citation markers use. */
+  sources?: Readonly<Record<string, KnowledgeSource>>;
+  /** The full answer object, once it has come. */
+  value?: ChatAnswer;
+  /** For ELK answers with a metrics table. */
+  elk?: ElkDisplay;
+  error?: ChatMessageError;
+}
+
+/** A conversation: inactive until a message is added or an id is set (an empty id makes it inactive). */
+export interface Conversation {
+  conversationId: string;
+  active: boolean;
+  messages: readonly ChatMessage[];
+}
+
+/** One past AI conversation in the menu's History. */
+export interface ChatHistoryEntry {
+  conversationId: string;
+  chipSummary: string;
+}
+
+/** Whether the history has been asked for, and how that went. */
+export type ChatHistoryStatus = 'idle' | 'loading' | 'loaded' | 'error';
+
+/** The chat's snapshot. */
+export interface ChatState {
+  /** The pane the chat screen shows. */
+  selection: ChatSelection;
+  /** The knowledge department. */
+  department: ChatDepartmentName;
+  /** Each channel's conversation: `openai` is the AI conversation of the History. */
+  conversations: Readonly<Record<ChatChannel, Conversation>>;
+  /** Past AI conversations, newest first. */
+  history: readonly ChatHistoryEntry[];
+  historyStatus: ChatHistoryStatus;
+  /** True from sending a question until its answer or error; blocks further sends. */
+  pendingResponse: boolean;
+  /** The channel of the pending question, if any. */
+  pendingChannel: ChatChannel | null;
+  /** True while a conversation chosen in the History loads. */
+  isLoadingConversation: boolean;
+  /** The signed-in user's e-mail, once known. */
+  userEmail: string | null;
+}
+
+/** What {@link createChatStore} needs. */
+export interface ChatStoreOptions {
+  /** For the history calls (getHistory, getConversation, delete, ELK new topic). */
+  client: DigitalAssistantClient;
+  /** How questions are sent: {@link createSseChatTransport} or {@link createJsonChatTransport}. */
+  transport: ChatTransport;
+  /** Where failures that are only logged go. @default console */
+  logger?: Logger;
+  /** In-app navigation, for choosing chat types and departments; none in a host without routes. */
+  navigate?: (to: string) => void;
+}
+
+/** The chat and the actions of spec section 4. */
+export interface ChatStore extends ReadableStore<ChatState> {
+  /** Whether `prompt` may be sent now: non-blank without newlines, and no response pending. */
+  canSend(prompt: string): boolean;
+  /**
+   * Asks `prompt` on `channel` (default: the selected pane). Resolves `false` at once when the prompt
+   * may not be sent, else `true` once the answer has come, failed or been stopped.
+   */
+  send(prompt: string, options?: { channel?: ChatChannel }): Promise<boolean>;
+  /** Stops the pending answer; what was said so far stays, flagged `stopped`. */
+  stop(): void;
+  /**
+   * New Topic: a new AI conversation (`openai`, the default), a new ELK topic (the server's ELK session
+   * is cleared), or an empty knowledge pane.
+   */
+  newTopic(channel?: ChatChannel): Promise<void>;
+  /** Sets the AI conversation's id (`''` makes it inactive). */
+  setConversationId(conversationId: string): void;
+  /** Opens a History item in the AI pane, loading it only if it differs from the current one. */
+  selectConversation(conversationId: string): Promise<void>;
+  /**
+   * Deletes an AI conversation; on success it leaves the History, and if it was the current one a
+   * new conversation starts. A failure is only logged. Resolves whether it was deleted.
+   */
+  deleteConversation(conversationId: string): Promise<boolean>;
+  /** Asks the server for the History (done by itself once, when the user's e-mail becomes known). */
+  loadHistory(): Promise<void>;
+  /** Tells the store who is signed in: the first e-mail loads the History; another user starts afresh. */
+  setUser(user: { email?: string | null } | null | undefined): void;
+  /** Chooses the chat type: a different one is stored and navigated to (knowledge -> /chat/{department}, openai -> /chat). */
+  chooseChatType(selection: ChatSelection): void;
+  /** Chooses a department: the knowledge pane of that department, navigated to /chat/{department}. */
+  chooseDepartment(department: ChatDepartmentName): void;
+  /**
+   * Follows the chat route's department parameter (`undefined` on /chat). Answers where to redirect
+   * instead (PGA without the capability, or an unknown department: /chat/Knowledge), or `null`.
+   */
+  openRoute(departmentParam: string | null | undefined, access: { hasPgaAccess: boolean }): string | null;
+  /** Shows or hides an ELK answer's metrics panel. */
+  toggleMetrics(messageId: string): void;
+  /** Sets (or removes) the navigation function. */
+  setNavigate(navigate: ((to: string) => void) | undefined): void;
+}
+
+const emptyConversation = (): Conversation => ({ conversationId: '', active: false, messages: [] });
+
+const initialState = (): ChatState => ({
+  selection: 'knowledge',
+  department: DEFAULT_CHAT_DEPARTMENT,
+  conversations: { openai: emptyConversation(), knowledge: emptyConversation(), elk: emptyConversation() },
+  history: [],
+  historyStatus: 'idle',
+  pendingResponse: false,
+  pendingChannel: null,
+  isLoadingConversation: false,
+  userEmail: null,
+});
+
+function errorOf(channel: ChatChannel, error: DigitalAssistantError): ChatMessageError {
+  // ELK shows the error body's text; the other chats show the spec's message (the server's reason beside it).
+  const text = channel === 'elk' ? error.message : chatMessages.fetchFailed;
+  return { text, detail: error.message, code: String(error.code), status: error.status };
+}
+
+/**
+ * Creates the chat store.
+ * @example
+ * const chat = createChatStore({ client, transport: createSseChatTransport(client), navigate });
+ * chat.setUser({ email: 'ada@example.com' }); // loads the History once
+ * await chat.send('How do I reset my password?');
+ */
+export function createChatStore(options: ChatStoreOptions): ChatStore {
+  const { client, transport } = options;
+  const logger = options.logger ?? console;
+  let navigate = options.navigate;
+  const store = createStore<ChatState>(initialState());
+  const get = store.getSnapshot;
+  const set = (patch: Partial<ChatState> | ((state: ChatState) => Partial<ChatState>)) =>
+    store.setState((state) => ({ ...state, ...(typeof patch === 'function' ? patch(state) : patch) }));
+
+  let nextId = 1;
+  let pending: { controller: AbortController; channel: ChatChannel } | null = null;
+  /** Bumped when the AI conversation is replaced, so late answers and loads do not land in the next one. */
+  let openaiGeneration = 0;
+  /** Bumped when the user changes, so nothing of one user's reaches the next. */
+  let userGeneration = 0;
+  let historyRequestedFor: string | null = null;
+
+  const setConversation = (channel: ChatChannel, update: (conversation: Conversation) => Conversation) =>
+    set((state) => ({
+      conversations: { ...state.conversations, [channel]: update(state.conversations[channel]) },
+    }));
+
+  const patchMessage = (
+    channel: ChatChannel,
+    id: string,
+    update: (message: ChatMessage) => Partial<ChatMessage> | null,
+  ) =>
+    setConversation(channel, (conversation) => {
+      const index = conversation.messages.findIndex((message) => message.id === id);
+      const current = conversation.messages[index];
+      if (!current) return conversation;
+      const patch = update(current);
+      if (!patch) return conversation;
+      const messages = [...conversation.messages];
+      messages[index] = { ...current, ...patch };
+      return { ...conversation, messages };
+    });
+
+  const replaceOpenaiConversation = (conversation: Conversation) => {
+    openaiGeneration += 1;
+    setConversation('openai', () => conversation);
+  };
+
+  const canSend = (prompt: string) => !get().pendingResponse && isValidPrompt(prompt);
+
+  function requestFor(channel: ChatChannel, prompt: string, state: ChatState): ChatRequest {
+    if (channel === 'openai') {
+      const { conversationId } = state.conversations.openai;
+      return {
+        channel,
+        body: conversationId ? { Message: prompt, ConversationId: conversationId } : { Message: prompt },
+      };
+    }
+    if (channel === 'elk') return { channel, body: { message: prompt } };
+    const code = findChatDepartment(state.department)?.code;
+    return { channel, body: code ? { message: prompt, Department: code } : { message: prompt } };
+  }
+
+  function finish(channel: ChatChannel, id: string, data: ChatAnswer, department: ChatDepartmentName) {
+    const content =
+      channel === 'openai'
+        ? gptAnswerContent(data as GptChatResponse)
+        : channel === 'knowledge'
+          ? knowledgeAnswerContent(data as KnowledgeChatResponse, department)
+          : elkAnswerContent(data as ElkChatResponse);
+    const sources = channel === 'knowledge' ? (data as KnowledgeChatResponse).sources : undefined;
+    patchMessage(channel, id, (message) => ({
+      message: content.error ? message.message : content.text,
+      status: content.error ? 'error' : 'done',
+      value: data,
+      ...(sources ? { sources } : {}),
+      ...(content.elk ? { elk: content.elk } : {}),
+      ...(content.error ? { error: { text: content.error } } : {}),
+    }));
+  }
+
+  /** A new AI conversation gets its id on its first answer and goes to the top of the History. */
+  function adoptConversation(generation: number, answer: GptChatResponse) {
+    if (generation !== openaiGeneration || !answer.ConversationId) return;
+    const conversationId = answer.ConversationId;
+    setConversation('openai', (conversation) =>
+      conversation.conversationId
+        ? conversation
+        : {
+            ...conversation,
+            conversationId,
+            active: true,
+            messages: conversation.messages.map((message) =>
+              message.conversationId ? message : { ...message, conversationId },
+            ),
+          },
+    );
+    set((state) =>
+      state.history.some((entry) => entry.conversationId === conversationId)
+        ? {}
+        : { history: [{ conversationId, chipSummary: answer.ChipSummary ?? '' }, ...state.history] },
+    );
+  }
+
+  /**
+   * After stopping a new AI conversation's first answer, the server has kept what was said under an id
+   * this client never received: the History names it.
+   */
+  async function adoptStoppedConversation(generation: number, user: number) {
+    const known = new Set(get().history.map((entry) => entry.conversationId));
+    try {
+      const { History } = await unwrap(client.POST('/api/chat/getHistory', { body: {} }));
+      if (user !== userGeneration) return;
+      const created = History.find((item) => !known.has(item.ConversationId));
+      set({ history: History.map(toHistoryEntry), historyStatus: 'loaded' });
+      if (created && generation === openaiGeneration && !get().conversations.openai.conversationId) {
+        setConversation('openai', (conversation) => ({
+          ...conversation,
+          conversationId: created.ConversationId,
+          messages: conversation.messages.map((message) => ({
+            ...message,
+            conversationId: created.ConversationId,
+          })),
+        }));
+      }
+    } catch (error) {
+      logger.error(chatMessages.historyFailed, error);
+    }
+  }
+
+  async function send(prompt: string, sendOptions: { channel?: ChatChannel } = {}): Promise<boolean> {
+    if (!canSend(prompt)) return false;
+    const state = get();
+    const channel = sendOptions.channel ?? state.selection;
+    const request = requestFor(channel, prompt, state);
+    const department = state.department;
+    const conversationId = channel === 'openai' ? state.conversations.openai.conversationId : '';
+    const isNewConversation = channel === 'openai' && !conversationId;
+    const generation = openaiGeneration;
+    const user = userGeneration;
+    const question: ChatMessage = {
+      id: `m${nextId++}`,
+      type: 1,
+      message: prompt,
+      conversationId,
+      status: 'done',
+      channel,
+      ...(channel === 'knowledge' ? { department } : {}),
+    };
+    const answer: ChatMessage = { ...question, id: `m${nextId++}`, type: 0, message: '', status: 'pending' };
+    const controller = new AbortController();
+    pending = { controller, channel };
+    setConversation(channel, (conversation) => ({
+      ...conversation,
+      active: true,
+      messages: [...conversation.messages, question, answer],
+    }));
+    set({ pendingResponse: true, pendingChannel: channel });
+
+    let isFinished = false;
+    try {
+      for await (const event of transport.sendMessage(request, { signal: controller.signal })) {
+        if (controller.signal.aborted) break;
+        if (event.type === 'sources') {
+          patchMessage(channel, answer.id, (message) => ({
+            sources: event.sources,
+            status: message.status === 'pending' ? 'streaming' : message.status,
+          }));
+        } else if (event.type === 'delta') {
+          patchMessage(channel, answer.id, (message) => ({
+            message: message.message + event.text,
+            status: 'streaming',
+          }));
+        } else {
+          isFinished = true;
+          finish(channel, answer.id, event.data, department);
+          if (isNewConversation) adoptConversation(generation, event.data as GptChatResponse);
+        }
+      }
+      if (controller.signal.aborted && !isFinished) throw controller.signal.reason;
+      if (!isFinished) throw new Error('The answer ended without its final event');
+    } catch (caught) {
+      if (controller.signal.aborted) {
+        patchMessage(channel, answer.id, (message) =>
+          message.status === 'pending' || message.status === 'streaming' ? { status: 'stopped' } : null,
+        );
+        if (isNewConversation && user === userGeneration) void adoptStoppedConversation(generation, user);
+      } else {
+        const error = isDigitalAssistantError(caught) ? caught : toDigitalAssistantError(caught);
+        patchMessage(channel, answer.id, () => ({ status: 'error', error: errorOf(channel, error) }));
+      }
+    } finally {
+      if (pending?.controller === controller) {
+        pending = null;
+        set({ pendingResponse: false, pendingChannel: null });
+      }
+    }
+    return true;
+  }
+
+  function stop() {
+    pending?.controller.abort();
+  }
+
+  const stopChannel = (channel: ChatChannel) => {
+    if (pending?.channel === channel) stop();
+  };
+
+  async function newTopic(channel: ChatChannel = 'openai') {
+    stopChannel(channel);
+    if (channel === 'openai') return replaceOpenaiConversation(emptyConversation());
+    setConversation(channel, () => emptyConversation());
+    if (channel === 'elk') {
+      try {
+        await unwrap(client.POST('/api/chat/elk/newtopic', { body: {} }));
+      } catch (error) {
+        logger.error('Error starting a new ELK topic', error);
+      }
+    }
+  }
+
+  function setConversationId(conversationId: string) {
+    setConversation('openai', (conversation) => ({
+      ...conversation,
+      conversationId,
+      active: conversationId !== '',
+    }));
+  }
+
+  async function selectConversation(conversationId: string) {
+    const state = get();
+    if (state.selection !== 'openai') {
+      set({ selection: 'openai' });
+      navigate?.(chatPath('openai', state.department));
+    }
+    if (!conversationId || conversationId === state.conversations.openai.conversationId) return;
+    stopChannel('openai');
+    replaceOpenaiConversation({ conversationId, active: true, messages: [] });
+    const generation = openaiGeneration;
+    set({ isLoadingConversation: true });
+    try {
+      const data = await unwrap(
+        client.POST('/api/chat/getConversation', { body: { ConversationId: conversationId } }),
+      );
+      if (generation !== openaiGeneration) return;
+      setConversation('openai', (conversation) => ({
+        ...conversation,
+        messages: data.Messages.map(
+          (message): ChatMessage => ({
+            id: `m${nextId++}`,
+            type: message.type === 1 ? 1 : 0,
+            message: message.message,
+            conversationId,
+            status: message.stopped ? 'stopped' : 'done',
+            channel: 'openai',
+          }),
+        ),
+      }));
+    } catch (error) {
+      logger.error(chatMessages.conversationFailed, error);
+    } finally {
+      if (generation === openaiGeneration) set({ isLoadingConversation: false });
+    }
+  }
+
+  async function deleteConversation(conversationId: string): Promise<boolean> {
+    try {
+      await unwrap(client.POST('/api/chat/delete', { body: { ConversationId: conversationId } }));
+    } catch (error) {
+      logger.error(chatMessages.deleteFailed, error);
+      return false;
+    }
+    set((state) => ({ history: state.history.filter((entry) => entry.conversationId !== conversationId) }));
+    if (get().conversations.openai.conversationId === conversationId) await newTopic('openai');
+    return true;
+  }
+
+  async function loadHistory() {
+    const user = userGeneration;
+    set({ historyStatus: 'loading' });
+    try {
+      const { History } = await unwrap(client.POST('/api/chat/getHistory', { body: {} }));
+      if (user !== userGeneration) return;
+      set({ history: History.map(toHistoryEntry), historyStatus: 'loaded' });
+    } catch (error) {
+      if (user !== userGeneration) return;
+      logger.error(chatMessages.historyFailed, error);
+      set({ historyStatus: 'error' });
+    }
+  }
+
+  function setUser(user: { email?: string | null } | null | undefined) {
+    const email = user?.email || null;
+    const state = get();
+    if (email === state.userEmail) return;
+    if (state.userEmail !== null) {
+      // Another user, or signed out: nothing of the previous user's chat stays.
+      stop();
+      userGeneration += 1;
+      openaiGeneration += 1;
+      historyRequestedFor = null;
+      const { selection, department } = state;
+      store.setState({ ...initialState(), selection, department });
+    }
+    set({ userEmail: email });
+    if (email && historyRequestedFor !== email) {
+      historyRequestedFor = email;
+      void loadHistory();
+    }
+  }
+
+  function chooseChatType(selection: ChatSelection) {
+    const state = get();
+    if (selection === state.selection) return;
+    set({ selection });
+    navigate?.(chatPath(selection, state.department));
+  }
+
+  function chooseDepartment(department: ChatDepartmentName) {
+    set({ selection: 'knowledge', department });
+    navigate?.(chatPath('knowledge', department));
+  }
+
+  function openRoute(departmentParam: string | null | undefined, access: { hasPgaAccess: boolean }) {
+    const decision = chatRoute(departmentParam, access.hasPgaAccess);
+    const state = get();
+    if (decision.selection === 'openai') {
+      if (state.selection !== 'openai') set({ selection: 'openai' });
+      return null;
+    }
+    if (state.selection !== 'knowledge' || state.department !== decision.department) {
+      set({ selection: 'knowledge', department: decision.department });
+    }
+    return decision.redirectTo ?? null;
+  }
+
+  function toggleMetrics(messageId: string) {
+    patchMessage('elk', messageId, (message) =>
+      message.elk ? { elk: { ...message.elk, visible: !message.elk.visible } } : null,
+    );
+  }
+
+  return {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    canSend,
+    send,
+    stop,
+    newTopic,
+    setConversationId,
+    selectConversation,
+    deleteConversation,
+    loadHistory,
+    setUser,
+    chooseChatType,
+    chooseDepartment,
+    openRoute,
+    toggleMetrics,
+    setNavigate: (next) => {
+      navigate = next;
+    },
+  };
+}
+
+function toHistoryEntry(item: { ConversationId: string; ChipSummary: string }): ChatHistoryEntry {
+  return { conversationId: item.ConversationId, chipSummary: item.ChipSummary };
+}
