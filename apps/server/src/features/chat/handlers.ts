@@ -2,6 +2,7 @@
 // getChatHistory, getConversation, deleteConversation). Each question answers JSON, or server-sent
 // events with `Accept: text/event-stream` (respond.ts), and is rate limited per user. The ELK agent
 // is not built yet (501).
+import { randomUUID } from 'node:crypto';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import { type Handlers, notImplementedHandler } from '../../platform/http/contract.js';
 import { forbidden, HttpError, notFound } from '../../platform/http/errors.js';
@@ -21,7 +22,7 @@ import {
 import { respond } from './respond.js';
 import {
   addMessage,
-  createConversation,
+  createConversationWithQuestion,
   deleteConversation,
   deleteMessage,
   findConversation,
@@ -86,27 +87,36 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     const { Message: question, ConversationId: requestedId } = request.body;
     const existing = requestedId ? await findConversation(db, userId, requestedId) : undefined;
     if (requestedId && !existing) throw noSuchConversation();
-    const { conversation, questionId } = await db.transaction(async (tx) => {
-      const conversation = existing ?? (await createConversation(tx, userId, conversationLabel(question)));
-      const questionId = await addMessage(tx, conversation.id, { role: 'user', content: question });
-      return { conversation, questionId };
-    });
-    const history = await listMessages(db, conversation.id);
-    const messages = trimToBudget(history, config.llm.contextTokens - estimateTokens(GPT_SYSTEM_PROMPT));
+    const earlier = existing ? await listMessages(db, existing.id) : [];
+    const messages = trimToBudget(
+      [...earlier, { id: '', role: 'user', content: question, stopped: false }],
+      config.llm.contextTokens - estimateTokens(GPT_SYSTEM_PROMPT),
+    );
+    const conversation = existing ?? { id: randomUUID(), summary: conversationLabel(question) };
+    // The question (and a new conversation) are written while the model starts answering: the
+    // database is not on the way to the first word. Every ending waits for the write first.
+    const saving = existing
+      ? addMessage(db, conversation.id, { role: 'user', content: question })
+      : createConversationWithQuestion(db, { ...conversation, userId, question });
+    saving.catch(() => {}); // Awaited (and so reported) below.
     // Known before the answer: a client that stops a new conversation's answer can still open it.
     reply.header('x-conversation-id', conversation.id);
     return respond(request, reply, {
       pieces: (signal) => model.stream({ system: GPT_SYSTEM_PROMPT, messages, signal }),
       finish: async (text) => {
+        await saving;
         await addMessage(db, conversation.id, { role: 'assistant', content: text });
         return { Answer: text, ConversationId: conversation.id, ChipSummary: conversation.summary };
       },
       stop: async (text) => {
+        await saving;
         if (text) await addMessage(db, conversation.id, { role: 'assistant', content: text, stopped: true });
       },
       // No answer: the question is taken back (and a conversation it started), so asking again
       // does not leave it twice.
       fail: async () => {
+        const questionId = await saving.catch(() => undefined);
+        if (questionId === undefined) return;
         if (existing) await deleteMessage(db, questionId);
         else await deleteConversation(db, userId, conversation.id);
       },

@@ -16,16 +16,20 @@ export interface StoredMessage {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function createConversation(
+/** A new conversation with its first question, in one statement; answers the question's id. */
+export async function createConversationWithQuestion(
   db: Queryable,
-  userId: string,
-  summary: string,
-): Promise<Conversation> {
-  const { rows } = await db.query<Conversation>(
-    'INSERT INTO chat_conversations (user_id, summary) VALUES ($1, $2) RETURNING id, summary',
-    [userId, summary],
+  conversation: { id: string; userId: string; summary: string; question: string },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string | number }>(
+    `WITH conversation AS (
+       INSERT INTO chat_conversations (id, user_id, summary) VALUES ($1, $2, $3) RETURNING id
+     )
+     INSERT INTO chat_messages (conversation_id, role, content)
+     SELECT id, 'user', $4 FROM conversation RETURNING id`,
+    [conversation.id, conversation.userId, conversation.summary, conversation.question],
   );
-  return rows[0]!;
+  return String(rows[0]!.id);
 }
 
 /** The user's conversation with this id; undefined when it is someone else's or does not exist. */
