@@ -2044,6 +2044,11 @@ export interface operations {
             /** @description The answer. */
             200: {
                 headers: {
+                    /**
+                     * @description Extension. The conversation's id, sent before the answer (also when streaming), so a client
+                     *     that stops a new conversation's answer can still open it.
+                     */
+                    "X-Conversation-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
