@@ -136,7 +136,15 @@ export interface paths {
         /**
          * Upload a zip of Python files for code review
          * @description Multipart form with one zip in the field `files`. Clients wait up to 400000 ms. Without a file the
-         *     server answers 400 with the error 'No file provided'.
+         *     server answers 400 with the error 'No file provided'. The answer comes as soon as the zip is stored
+         *     (status `pending`); the review runs in the background and `listReviewFiles` shows its progress.
+         *
+         *     The reference server checks the zip before accepting it (each refusal says why): not a zip, or a
+         *     damaged one (400); larger than its limit (413, 50 MB by default); too many entries, more bytes once
+         *     expanded or a higher compression ratio than it allows (a zip bomb, 413); a path that is absolute
+         *     or leaves the archive's root through `..`, or a symbolic link (400). Files other than Python ones
+         *     are carried through to the download untouched. Extension: a user with as many reviews pending as
+         *     the server allows at once (2 by default) gets 429 `too_many_requests` until one ends.
          */
         post: operations["uploadCodeReviewZip"];
         delete?: never;
@@ -1223,6 +1231,23 @@ export interface components {
             fileId: string;
             filename: string;
             status: components["schemas"]["ReviewFileStatus"];
+            /**
+             * @description Extension. While `pending`: the Python files reviewed so far of those in the zip (`total` is 0
+             *     until the zip has been opened). Null once the review ended.
+             */
+            progress?: components["schemas"]["ReviewProgress"] | null;
+            /** @description Extension. Why the review failed, in words a person can act on; null otherwise. */
+            reason?: string | null;
+            /**
+             * Format: date-time
+             * @description Extension. When the zip was uploaded (the list is in upload order, oldest first).
+             */
+            uploadedAt?: string;
+        };
+        /** @description Extension. Progress of a pending review. */
+        ReviewProgress: {
+            done: number;
+            total: number;
         };
         ReviewFileList: {
             files: components["schemas"]["ReviewFile"][];
@@ -1335,6 +1360,33 @@ export interface components {
             performance: string;
             /** @description Readability enhancement (markdown). */
             readability: string;
+            /** @description Extension. The name with its enclosing classes and functions, e.g. `Parser.feed`. */
+            qualifiedName?: string;
+            /** @description Extension. First line of the function (its first decorator) in the file, from 1. */
+            line?: number;
+            /** @description Extension. Last line of the function in the file. */
+            endLine?: number;
+            /** @description Extension. What the markdown sections say, one entry per suggestion. */
+            findings?: components["schemas"]["ReviewFinding"][];
+        };
+        /** @description Extension. One suggestion for a function. */
+        ReviewFinding: {
+            /** @enum {string} */
+            section: "performance" | "readability";
+            /**
+             * @description Who found it (ruff's rules, the server's own syntax-tree checks, the language model).
+             * @enum {string}
+             */
+            source: "ruff" | "check" | "model";
+            /** @description Rule code, e.g. `PERF401`, `D103`, or the server's own `DA101`. */
+            code: string;
+            message: string;
+            /** @description Line in the file, from 1. */
+            line: number;
+            /** @description The code as it is (when a concrete change is suggested). */
+            before?: string;
+            /** @description The code as suggested. */
+            after?: string;
         };
         ReviewFolderItem: {
             /**
@@ -1353,6 +1405,10 @@ export interface components {
             type: "file";
             name: string;
             functions: components["schemas"]["ReviewFunction"][];
+            /** @description Extension. The file's path inside the zip. */
+            path?: string;
+            /** @description Extension. Present when the file is not valid Python (it has no functions then). */
+            error?: string;
         };
         ReviewItem: components["schemas"]["ReviewFolderItem"] | components["schemas"]["ReviewFileItem"];
         /** @description Not shown in the spec; built from spec section 3 "Review file JSON". */
@@ -1737,6 +1793,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
