@@ -166,6 +166,7 @@ export {
   type ChatTransport,
   type ChatTransportEvent,
   type ChatTransportSendOptions,
+  CONVERSATION_ID_HEADER,
   createJsonChatTransport,
   createSseChatTransport,
   type SseChatTransportOptions,

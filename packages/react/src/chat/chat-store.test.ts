@@ -344,6 +344,30 @@ describe('streaming', () => {
     expect(states.every((state) => openai(state).messages[1] === first)).toBe(true);
   });
 
+  it('gives a new conversation stopped before its first word the id the server named it by, at the top of the History', async () => {
+    const { chat, api } = setup('sse', { chat: { streamDelayMs: 300 } });
+    chat.setUser({ email: 'admin@example.com' });
+    await vi.waitFor(() => expect(chat.getSnapshot().historyStatus).toBe('loaded'));
+    chat.chooseChatType('openai');
+    const sending = chat.send('Stop me early');
+    await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    chat.stop();
+    await sending;
+
+    expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'stopped', message: '' });
+    await vi.waitFor(() => expect(openai(chat.getSnapshot()).conversationId).toBe('conversation-1'));
+    expect(chat.getSnapshot().history[0]).toEqual({
+      conversationId: 'conversation-1',
+      chipSummary: 'Stop me early',
+    });
+    await chat.send('Go on');
+    expect(api.callsTo('POST /api/chat/gpt')[1]?.body).toEqual({
+      Message: 'Go on',
+      ConversationId: 'conversation-1',
+    });
+  });
+
   it('falls back to JSON on a server that does not stream, and then stops asking for a stream', async () => {
     const { chat, api } = setup('sse', { chat: { isStreaming: false } });
     chat.chooseChatType('openai');

@@ -298,14 +298,16 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
   /**
    * After stopping a new AI conversation's first answer, the server has kept what was said under an id
-   * this client never received: the History names it.
+   * the answer never brought: the server named it before answering (`announced`), or the History does.
    */
-  async function adoptStoppedConversation(generation: number, user: number) {
+  async function adoptStoppedConversation(generation: number, user: number, announced: string | null) {
     const known = new Set(get().history.map((entry) => entry.conversationId));
     try {
       const { History } = await unwrap(client.POST('/api/chat/getHistory', { body: {} }));
       if (user !== userGeneration) return;
-      const created = History.find((item) => !known.has(item.ConversationId));
+      const created = announced
+        ? { ConversationId: announced }
+        : History.find((item) => !known.has(item.ConversationId));
       set({ history: History.map(toHistoryEntry), historyStatus: 'loaded' });
       if (created && generation === openaiGeneration && !get().conversations.openai.conversationId) {
         setConversation('openai', (conversation) => ({
@@ -352,8 +354,15 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     set({ pendingResponse: true, pendingChannel: channel });
 
     let isFinished = false;
+    let announcedId: string | null = null;
     try {
-      for await (const event of transport.sendMessage(request, { signal: controller.signal })) {
+      const events = transport.sendMessage(request, {
+        signal: controller.signal,
+        onConversationId: (id) => {
+          announcedId = id;
+        },
+      });
+      for await (const event of events) {
         if (controller.signal.aborted) break;
         if (event.type === 'sources') {
           patchMessage(channel, answer.id, (message) => ({
@@ -378,7 +387,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         patchMessage(channel, answer.id, (message) =>
           message.status === 'pending' || message.status === 'streaming' ? { status: 'stopped' } : null,
         );
-        if (isNewConversation && user === userGeneration) void adoptStoppedConversation(generation, user);
+        if (isNewConversation && user === userGeneration) {
+          void adoptStoppedConversation(generation, user, announcedId);
+        }
       } else {
         const error = isDigitalAssistantError(caught) ? caught : toDigitalAssistantError(caught);
         patchMessage(channel, answer.id, () => ({ status: 'error', error: errorOf(channel, error) }));

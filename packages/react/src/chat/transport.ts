@@ -38,6 +38,11 @@ export type ChatTransportEvent =
 export interface ChatTransportSendOptions {
   /** Stops the answer; the iteration then rejects with a `DigitalAssistantError` of code `aborted`. */
   signal: AbortSignal;
+  /**
+   * Called when the server names the AI conversation before its answer (the `X-Conversation-Id`
+   * header of the extension), so a stopped first answer can still be opened again.
+   */
+  onConversationId?: (conversationId: string) => void;
 }
 
 /**
@@ -47,6 +52,9 @@ export interface ChatTransportSendOptions {
 export interface ChatTransport {
   sendMessage(request: ChatRequest, options: ChatTransportSendOptions): AsyncIterable<ChatTransportEvent>;
 }
+
+/** The extension header naming the AI conversation before its answer. */
+export const CONVERSATION_ID_HEADER = 'X-Conversation-Id';
 
 const CHAT_PATHS = { openai: '/api/chat/gpt', knowledge: '/api/chat', elk: '/api/chat/elk' } as const;
 
@@ -108,6 +116,8 @@ export function createSseChatTransport(
           if (!/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) {
             isStreamingUnsupported = true;
           }
+          const conversationId = response.headers.get(CONVERSATION_ID_HEADER);
+          if (conversationId) sendOptions.onConversationId?.(conversationId);
         },
       });
       try {

@@ -111,6 +111,7 @@ function eventStream(
     before?: ChatStreamEvent[];
     onSent?: (sent: string) => void;
     onStopped?: () => void;
+    headers?: Record<string, string>;
   },
 ): Response {
   const encoder = new TextEncoder();
@@ -138,7 +139,7 @@ function eventStream(
     },
   });
   return new Response(body, {
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
+    headers: { ...options.headers, 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
   });
 }
 
@@ -178,9 +179,11 @@ export function createDemoChatHandlers(
         ChipSummary: conversation.ChipSummary,
       };
       const current = conversation;
+      // The conversation is named before the answer (extension), so a stopped first answer can be opened.
+      const named = { 'x-conversation-id': current.ConversationId };
       if (!wantsStream(headers, options)) {
         current.Messages.push({ type: 0, message: Answer });
-        return { status: 200, body: data };
+        return { status: 200, body: data, headers: named };
       }
       // Stored as it is said, so a disconnect keeps what was said so far.
       const answer: ConversationMessage = { type: 0, message: '' };
@@ -196,6 +199,7 @@ export function createDemoChatHandlers(
           onStopped: () => {
             answer.stopped = true;
           },
+          headers: named,
         },
       );
     },
