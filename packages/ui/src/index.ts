@@ -48,6 +48,47 @@ export type {
   LinkButtonProps,
 } from './Button/Button';
 export { Button, IconButton, LinkButton } from './Button/Button';
+// Chat
+export type {
+  ChatComposerProps,
+  ChatHistoryListItem,
+  ChatHistoryListProps,
+  ChatScreenAsideProps,
+  ChatScreenContextValue,
+  ChatScreenFooterProps,
+  ChatScreenMessagesProps,
+  ChatScreenPaneProps,
+  ChatScreenPanesProps,
+  ChatScreenRootProps,
+  ChatSourcesPanelProps,
+  ChatTypeDialogProps,
+  CitationChipProps,
+  CitationPreview,
+  HeaderSelectorProps,
+  MessageBubbleProps,
+  MessageSender,
+  MessageSpinnerProps,
+  MessageStatus,
+} from './Chat';
+export {
+  ChatComposer,
+  ChatHistoryList,
+  ChatScreen,
+  ChatScreenAside,
+  ChatScreenFooter,
+  ChatScreenMessages,
+  ChatScreenPane,
+  ChatScreenPanes,
+  ChatScreenRoot,
+  ChatSourcesPanel,
+  ChatTypeDialog,
+  CitationChip,
+  citationPreview,
+  HeaderSelector,
+  MessageBubble,
+  MessageSpinner,
+  useChatScreen,
+} from './Chat';
 export type { ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog';
 export { ConfirmDialog } from './ConfirmDialog/ConfirmDialog';
 export type { TableStateKind, TableStateMessageProps } from './DataTable/TableStateMessage';
@@ -70,6 +111,15 @@ export type { LoginScreenProps } from './LoginScreen/LoginScreen';
 export { LoginScreen } from './LoginScreen/LoginScreen';
 export type { LogoProps } from './Logo/Logo';
 export { Logo } from './Logo/Logo';
+export type { CodeBlockProps } from './Markdown/CodeBlock';
+export { CodeBlock } from './Markdown/CodeBlock';
+export type { CopyButtonProps } from './Markdown/CopyButton';
+export { CopyButton } from './Markdown/CopyButton';
+export type { MarkdownBlocks } from './Markdown/MarkdownBlockSplitter';
+export { MarkdownBlockSplitter, splitMarkdownBlocks } from './Markdown/MarkdownBlockSplitter';
+export type { MarkdownContentProps } from './Markdown/MarkdownContent';
+export { MarkdownContent } from './Markdown/MarkdownContent';
+export { safeUrl } from './Markdown/safeUrl';
 export type { MultiSelectItem, MultiSelectProps } from './MultiSelect/MultiSelect';
 export { MultiSelect } from './MultiSelect/MultiSelect';
 export type { PageHeaderProps } from './PageHeader/PageHeader';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
-import { ChatComposer, isSendablePrompt } from './ChatComposer';
+import { ChatComposer } from './ChatComposer';
 
 describe('ChatComposer', () => {
   it("asks 'How can I assist you today?' and sends with Enter, then clears", async () => {
@@ -87,14 +87,5 @@ describe('ChatComposer', () => {
       </main>,
     );
     expect(await accessibilityViolations()).toEqual([]);
-  });
-});
-
-describe('isSendablePrompt', () => {
-  it('needs content once newlines are removed', () => {
-    expect(isSendablePrompt('hi')).toBe(true);
-    expect(isSendablePrompt('\n\nhi\n')).toBe(true);
-    expect(isSendablePrompt('\n\r\n')).toBe(false);
-    expect(isSendablePrompt('  \n ')).toBe(false);
   });
 });

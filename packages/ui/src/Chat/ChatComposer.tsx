@@ -1,21 +1,11 @@
+import { CHAT_LAYOUT, CHAT_TEXTS, isValidPrompt } from '@digital-assistant/react';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { TextArea, TextField } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { PlusIcon, SendIcon, StopIcon } from '../icons/icons';
 
-/** The textarea grows with its text up to this height, then scrolls (spec section 9). */
-export const COMPOSER_MAX_HEIGHT_PX = 180;
-
-/** Placeholder of the message box (spec section 2). */
-export const COMPOSER_PLACEHOLDER = 'How can I assist you today?';
-
-/**
- * Whether a prompt may be sent: it needs content that is not blank once newlines are removed
- * (spec section 5).
- */
-export function isSendablePrompt(prompt: string): boolean {
-  return prompt.replace(/[\r\n]/g, '').trim() !== '';
-}
+/** The textarea grows with its text up to this height (180px), then scrolls (spec section 9). */
+const MAX_HEIGHT_PX = CHAT_LAYOUT.textareaMaxHeight;
 
 export interface ChatComposerProps {
   /** The text, when the parent owns it (with `onChange`). */
@@ -56,7 +46,7 @@ export function ChatComposer({
   isStreaming = false,
   onStop,
   onNewTopic,
-  placeholder = COMPOSER_PLACEHOLDER,
+  placeholder = CHAT_TEXTS.placeholder,
   'aria-label': ariaLabel = 'Message',
   autoFocus,
 }: ChatComposerProps) {
@@ -64,7 +54,7 @@ export function ChatComposer({
   const isControlled = controlledValue !== undefined;
   const value = isControlled ? controlledValue : ownValue;
   const textArea = useRef<HTMLTextAreaElement>(null);
-  const canSend = !isPending && isSendablePrompt(value);
+  const canSend = !isPending && isValidPrompt(value);
 
   const setValue = (next: string) => {
     if (!isControlled) setOwnValue(next);
@@ -77,9 +67,9 @@ export function ChatComposer({
     const element = textArea.current;
     if (!element) return;
     element.style.height = 'auto';
-    const height = Math.min(element.scrollHeight, COMPOSER_MAX_HEIGHT_PX);
+    const height = Math.min(element.scrollHeight, MAX_HEIGHT_PX);
     if (height > 0) element.style.height = `${height}px`;
-    element.style.overflowY = element.scrollHeight > COMPOSER_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+    element.style.overflowY = element.scrollHeight > MAX_HEIGHT_PX ? 'auto' : 'hidden';
   }, [value]);
 
   const send = () => {
@@ -105,7 +95,7 @@ export function ChatComposer({
       {onNewTopic ? (
         <Button className="da-composer-new-topic" variant="ghost" onPress={onNewTopic} isDisabled={isPending}>
           <PlusIcon />
-          New Topic
+          {CHAT_TEXTS.newTopic}
         </Button>
       ) : null}
       <div className="da-composer-box">

@@ -2,38 +2,23 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
-import { itSources, sampleHistory } from '../test/chat-fixtures';
+import { historyWithCurrent, itSources, sampleHistory } from '../test/chat-fixtures';
 import { ChatHistoryList } from './ChatHistoryList';
 import { ChatSourcesPanel } from './ChatSourcesPanel';
 
 describe('ChatHistoryList', () => {
   it('lists conversations by summary label and highlights the current one', () => {
-    render(
-      <ChatHistoryList
-        items={sampleHistory}
-        currentConversationId="c-2"
-        onSelect={() => {}}
-        onDelete={() => {}}
-      />,
-    );
+    render(<ChatHistoryList items={historyWithCurrent('c-2')} onSelect={() => {}} onDelete={() => {}} />);
     const list = screen.getByRole('region', { name: 'History' });
     const entries = within(list).getAllByRole('button', { name: /^(?!Delete)/ });
-    expect(entries.map((entry) => entry.textContent)).toEqual(sampleHistory.map((item) => item.ChipSummary));
+    expect(entries.map((entry) => entry.textContent)).toEqual(sampleHistory.map((item) => item.chipSummary));
     expect(
       within(list).getByRole('button', { name: 'Rotating database passwords in pre-prod' }),
     ).toHaveAttribute('aria-current', 'true');
   });
 
-  it('highlights nothing in knowledge mode', () => {
-    render(
-      <ChatHistoryList
-        items={sampleHistory}
-        currentConversationId="c-2"
-        selection="knowledge"
-        onSelect={() => {}}
-        onDelete={() => {}}
-      />,
-    );
+  it('highlights nothing when no conversation is current (as in knowledge mode)', () => {
+    render(<ChatHistoryList items={historyWithCurrent(null)} onSelect={() => {}} onDelete={() => {}} />);
     expect(document.querySelector('[aria-current]')).toBeNull();
   });
 
@@ -73,12 +58,7 @@ describe('ChatHistoryList', () => {
   it('has no accessibility violations', async () => {
     render(
       <nav aria-label="Menu">
-        <ChatHistoryList
-          items={sampleHistory}
-          currentConversationId="c-1"
-          onSelect={() => {}}
-          onDelete={() => {}}
-        />
+        <ChatHistoryList items={historyWithCurrent('c-1')} onSelect={() => {}} onDelete={() => {}} />
       </nav>,
     );
     expect(await accessibilityViolations()).toEqual([]);

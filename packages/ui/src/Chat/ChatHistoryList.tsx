@@ -1,18 +1,19 @@
-import type { ChatHistoryItem } from '@digital-assistant/sdk';
+import type { ChatHistoryEntry } from '@digital-assistant/react';
 import { useId, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { Button, IconButton } from '../Button/Button';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { ChatIcon, PlusIcon, TrashIcon } from '../icons/icons';
-import type { ChatSelection } from './chatDepartments';
+
+/** A past conversation as the History lists it (what `useChatHistory().items` holds). */
+export interface ChatHistoryListItem extends ChatHistoryEntry {
+  /** The open conversation, while the chat is not in knowledge mode: highlighted. */
+  isCurrent?: boolean;
+}
 
 export interface ChatHistoryListProps {
-  /** Past conversations, newest first (`POST /api/chat/getHistory`). */
-  items: readonly ChatHistoryItem[];
-  /** The open conversation, highlighted unless the chat is in knowledge mode. */
-  currentConversationId?: string | null;
-  /** The chat's mode; in knowledge mode no conversation is highlighted. @default 'openai' */
-  selection?: ChatSelection;
+  /** Past conversations, newest first, the current one marked (`useChatHistory().items`). */
+  items: readonly ChatHistoryListItem[];
   /** Called when a conversation is chosen. */
   onSelect: (conversationId: string) => void;
   /** Called once the deletion of a conversation has been confirmed. */
@@ -25,13 +26,16 @@ export interface ChatHistoryListProps {
 
 /**
  * The History section of the menu on chat routes: one entry per conversation with its summary
- * label, the current one highlighted (not in knowledge mode), and a delete button shown on hover or
+ * label, the current one highlighted (the chat store marks none in knowledge mode), and a delete
+ * button shown on hover or
  * focus that asks 'Are you sure you want to delete this chat?' first.
+ *
+ * @example
+ * const history = useChatHistory();
+ * <ChatHistoryList items={history.items} onSelect={history.select} onDelete={history.remove} />
  */
 export function ChatHistoryList({
   items,
-  currentConversationId,
-  selection = 'openai',
   onSelect,
   onDelete,
   onNewTopic,
@@ -39,7 +43,6 @@ export function ChatHistoryList({
 }: ChatHistoryListProps) {
   const headingId = useId();
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
-  const highlighted = selection === 'knowledge' ? null : (currentConversationId ?? null);
   return (
     <section className="da-menu-section da-chat-history" aria-labelledby={headingId}>
       <h2 id={headingId} className="da-menu-section-title">
@@ -56,18 +59,18 @@ export function ChatHistoryList({
       ) : (
         <ul className="da-chat-history-items">
           {items.map((item) => {
-            const isCurrent = item.ConversationId === highlighted;
-            const label = item.ChipSummary || 'Untitled conversation';
+            const isCurrent = item.isCurrent === true;
+            const label = item.chipSummary || 'Untitled conversation';
             return (
               <li
-                key={item.ConversationId}
+                key={item.conversationId}
                 className="da-chat-history-item"
                 data-current={isCurrent || undefined}
               >
                 <AriaButton
                   className="da-chat-history-open"
                   aria-current={isCurrent ? 'true' : undefined}
-                  onPress={() => onSelect(item.ConversationId)}
+                  onPress={() => onSelect(item.conversationId)}
                 >
                   <ChatIcon />
                   <span className="da-chat-history-label" title={label}>
@@ -78,7 +81,7 @@ export function ChatHistoryList({
                   size="sm"
                   className="da-chat-history-delete"
                   aria-label={`Delete chat: ${label}`}
-                  onPress={() => setPendingDelete(item.ConversationId)}
+                  onPress={() => setPendingDelete(item.conversationId)}
                 >
                   <TrashIcon />
                 </IconButton>

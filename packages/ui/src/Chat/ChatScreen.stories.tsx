@@ -94,7 +94,7 @@ export const HostilePayload: Story = {
 export const LongCode: Story = {
   args: {
     selection: 'openai',
-    aiMessages: [{ id: 'l1', sender: 'bot', text: longCodeAnswer, state: 'complete' }],
+    aiMessages: [{ id: 'l1', sender: 'bot', text: longCodeAnswer, status: 'done' }],
   },
 };
 

@@ -1,3 +1,4 @@
+import type { ChatSelection } from '@digital-assistant/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { itSources, userQuestion } from '../test/chat-fixtures';
 import { ChatComposer } from './ChatComposer';
 import { ChatScreen } from './ChatScreen';
 import { ChatSourcesPanel } from './ChatSourcesPanel';
-import type { ChatSelection } from './chatDepartments';
 import { HeaderSelector } from './HeaderSelector';
 import { MessageBubble } from './MessageBubble';
 

@@ -1,5 +1,5 @@
+import type { ChatSelection } from '@digital-assistant/react';
 import { createContext, useContext } from 'react';
-import type { ChatSelection } from './chatDepartments';
 
 export interface ChatScreenContextValue {
   /** The pane on show. */

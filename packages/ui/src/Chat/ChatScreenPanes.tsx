@@ -1,6 +1,6 @@
+import type { ChatSelection } from '@digital-assistant/react';
 import type { ReactNode } from 'react';
 import { useChatScreen } from './ChatScreenContext';
-import type { ChatSelection } from './chatDepartments';
 
 export interface ChatScreenPanesProps {
   /** Two ChatScreen.Pane: `knowledge` first, then `openai`. */

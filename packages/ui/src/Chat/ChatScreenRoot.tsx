@@ -1,6 +1,6 @@
+import type { ChatSelection } from '@digital-assistant/react';
 import { type ReactNode, useMemo } from 'react';
 import { ChatScreenContext } from './ChatScreenContext';
-import type { ChatSelection } from './chatDepartments';
 
 export interface ChatScreenRootProps {
   /** Which pane is on show: department knowledge or the general AI chat. */

@@ -1,3 +1,4 @@
+import { CHAT_TYPE_OPTIONS } from '@digital-assistant/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../Button/Button';
 
@@ -27,14 +28,17 @@ export function ChatTypeDialog({ isOpen, onOpenChange, onChoose }: ChatTypeDialo
             Choose a chat
           </Heading>
           <div className="da-chat-type-options">
-            <Button className="da-chat-type-option" onPress={() => choose(true)} autoFocus>
-              <span className="da-chat-type-name">o9 GPT</span>
-              <span className="da-chat-type-description">tailored for platform knowledge</span>
-            </Button>
-            <Button className="da-chat-type-option" onPress={() => choose(false)}>
-              <span className="da-chat-type-name">GPT 3.5</span>
-              <span className="da-chat-type-description">best for all-around queries</span>
-            </Button>
+            {CHAT_TYPE_OPTIONS.map((option, index) => (
+              <Button
+                key={option.label}
+                className="da-chat-type-option"
+                onPress={() => choose(option.value)}
+                autoFocus={index === 0}
+              >
+                <span className="da-chat-type-name">{option.label}</span>
+                <span className="da-chat-type-description">{option.description}</span>
+              </Button>
+            ))}
           </div>
         </Dialog>
       </Modal>

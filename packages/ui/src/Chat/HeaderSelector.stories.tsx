@@ -1,13 +1,13 @@
+import type { ChatDepartmentName, ChatSelection } from '@digital-assistant/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { ChatDepartment, ChatSelection } from './chatDepartments';
 import { HeaderSelector, type HeaderSelectorProps } from './HeaderSelector';
 
 /** The selector with its own state, as the chat store would hold it. */
 function Interactive(props: HeaderSelectorProps) {
   const [selection, setSelection] = useState<ChatSelection>(props.selection);
-  const [department, setDepartment] = useState<ChatDepartment>(props.department);
+  const [department, setDepartment] = useState<ChatDepartmentName>(props.department);
   return (
     <HeaderSelector
       {...props}

@@ -1,8 +1,12 @@
+import {
+  type ChatDepartmentName,
+  type ChatSelection,
+  visibleChatDepartments,
+} from '@digital-assistant/react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, Popover, Text } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { BookIcon, CheckIcon, ChevronDownIcon, GlobeIcon } from '../icons/icons';
-import { type ChatDepartment, type ChatSelection, chatDepartments } from './chatDepartments';
 
 /** Delay before the dropdown opens on hover, so that passing over the button does not flash it. */
 const HOVER_OPEN_MS = 120;
@@ -13,13 +17,13 @@ export interface HeaderSelectorProps {
   /** The current mode: department knowledge or the general AI chat. */
   selection: ChatSelection;
   /** The current (or last used) knowledge department. */
-  department: ChatDepartment;
+  department: ChatDepartmentName;
   /** Whether the user has the PGA capability; without it PGA is not offered. @default false */
   canUsePga?: boolean;
   /** Called by the two buttons: 'knowledge' (Internal Knowledge) or 'openai' (OpenAI GPT). */
   onSelectionChange: (selection: ChatSelection) => void;
   /** Called when a department is chosen in the dropdown. */
-  onDepartmentChange: (department: ChatDepartment) => void;
+  onDepartmentChange: (department: ChatDepartmentName) => void;
 }
 
 /**
@@ -38,8 +42,8 @@ export function HeaderSelector({
   const [openedBy, setOpenedBy] = useState<'hover' | 'keyboard' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const departments = chatDepartments.filter((option) => canUsePga || !option.needsPga);
-  const current = departments.find((option) => option.id === department) ?? departments[0]!;
+  const departments = visibleChatDepartments(canUsePga);
+  const current = departments.find((option) => option.name === department) ?? departments[0]!;
   const isOpen = openedBy !== null;
 
   const later = (action: () => void, ms: number) => {
@@ -86,7 +90,7 @@ export function HeaderSelector({
         >
           <BookIcon />
           <span className="da-header-selector-label">Internal Knowledge</span>
-          <span className="da-header-selector-department">{current.label}</span>
+          <span className="da-header-selector-department">{current.name}</span>
           <ChevronDownIcon className="da-icon da-header-selector-chevron" />
         </AriaButton>
         <Popover
@@ -108,25 +112,25 @@ export function HeaderSelector({
               className="da-department-menu"
               autoFocus={openedBy === 'keyboard' ? 'first' : undefined}
               selectionMode="single"
-              selectedKeys={selection === 'knowledge' ? [current.id] : []}
+              selectedKeys={selection === 'knowledge' ? [current.name] : []}
               onAction={(key) => {
                 close(openedBy === 'keyboard');
-                onDepartmentChange(key as ChatDepartment);
+                onDepartmentChange(key as ChatDepartmentName);
               }}
               onClose={() => close(true)}
             >
               {departments.map((option) => (
                 <MenuItem
-                  key={option.id}
-                  id={option.id}
-                  textValue={option.label}
+                  key={option.name}
+                  id={option.name}
+                  textValue={option.name}
                   className="da-department-item"
                 >
                   {({ isSelected }) => (
                     <>
                       <span className="da-department-text">
                         <Text slot="label" className="da-department-label">
-                          {option.label}
+                          {option.name}
                         </Text>
                         <Text slot="description" className="da-department-description">
                           {option.description}

@@ -23,7 +23,7 @@ function StreamingBubble({ text, sources }: Pick<MessageBubbleProps, 'text' | 's
     <MessageBubble
       sender="bot"
       text={text.slice(0, length)}
-      state={isDone ? 'complete' : length === 0 ? 'pending' : 'streaming'}
+      status={isDone ? 'done' : length === 0 ? 'pending' : 'streaming'}
       sources={sources}
     />
   );
@@ -40,7 +40,7 @@ const meta = {
       </main>
     ),
   ],
-  args: { sender: 'bot', text: richAnswer, state: 'complete' },
+  args: { sender: 'bot', text: richAnswer, status: 'done' },
 } satisfies Meta<typeof MessageBubble>;
 
 export default meta;
@@ -56,7 +56,7 @@ export const UserMessage: Story = {
 
 /** Waiting for the answer: the bot icon and a spinner of diameter 35. */
 export const Pending: Story = {
-  args: { text: '', state: 'pending' },
+  args: { text: '', status: 'pending' },
   play: async ({ canvas }) => {
     const spinner = canvas.getByRole('progressbar', { name: 'Waiting for the answer' });
     const box = spinner.getBoundingClientRect();
@@ -109,7 +109,7 @@ export const LongCode: Story = {
 
 /** An error, in red. */
 export const ErrorMessage: Story = {
-  args: { text: 'Error fetching response', state: 'error' },
+  args: { text: '', status: 'error', error: { text: 'Error fetching response' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Error fetching response');
   },
@@ -134,7 +134,7 @@ export const MarkdownError: Story = {
 
 /** Stopped by the user: what arrived is kept. */
 export const Stopped: Story = {
-  args: { text: 'To rotate the password, first generate a new one in the', state: 'stopped' },
+  args: { text: 'To rotate the password, first generate a new one in the', status: 'stopped' },
 };
 
 /** A knowledge answer with citation chips; hovering or focusing one previews the passage. */

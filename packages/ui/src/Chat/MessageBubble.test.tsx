@@ -7,7 +7,7 @@ import { MessageBubble } from './MessageBubble';
 
 describe('MessageBubble', () => {
   it('shows the bot icon and a spinner of diameter 35 while the answer is pending', () => {
-    const { container } = render(<MessageBubble sender="bot" text="" state="pending" />);
+    const { container } = render(<MessageBubble sender="bot" text="" status="pending" />);
     const spinner = screen.getByRole('progressbar', { name: 'Waiting for the answer' });
     const svg = spinner.querySelector('svg');
     expect(svg).toHaveAttribute('width', '35');
@@ -61,14 +61,37 @@ describe('MessageBubble', () => {
   });
 
   it('shows an error in red as an alert', () => {
-    render(<MessageBubble sender="bot" text="Error fetching response" state="error" />);
+    render(<MessageBubble sender="bot" text="" status="error" error={{ text: 'Error fetching response' }} />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Error fetching response');
     expect(alert).toHaveClass('da-message-error');
   });
 
+  it("shows the server's reason under the error, after what had arrived", () => {
+    render(
+      <MessageBubble
+        sender="bot"
+        text="The first words"
+        status="error"
+        error={{
+          text: 'Error fetching response',
+          detail: 'No language model is configured: set LLM_BASE_URL.',
+        }}
+      />,
+    );
+    expect(screen.getByText('The first words')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Error fetching responseNo language model is configured: set LLM_BASE_URL.',
+    );
+  });
+
+  it("says 'Error fetching response' for an error without a message", () => {
+    render(<MessageBubble sender="bot" text="" status="error" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Error fetching response');
+  });
+
   it('keeps what was said when stopped and says it was stopped', () => {
-    render(<MessageBubble sender="bot" text="Partial answer" state="stopped" />);
+    render(<MessageBubble sender="bot" text="Partial answer" status="stopped" />);
     expect(screen.getByText('Partial answer')).toBeInTheDocument();
     expect(screen.getByText('Stopped')).toBeInTheDocument();
   });
@@ -152,7 +175,7 @@ describe('MessageBubble', () => {
       <MessageBubble
         sender="bot"
         text={'First paragraph.\n\nSecond paragraph.\n\nThird'}
-        state="streaming"
+        status="streaming"
       />,
     );
     const first = within(container).getByText('First paragraph.');
@@ -160,7 +183,7 @@ describe('MessageBubble', () => {
       <MessageBubble
         sender="bot"
         text={'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.'}
-        state="streaming"
+        status="streaming"
       />,
     );
     expect(within(container).getByText('First paragraph.')).toBe(first);
@@ -173,8 +196,8 @@ describe('MessageBubble', () => {
         <MessageBubble sender="user" text={userQuestion} />
         <MessageBubble sender="bot" text={richAnswer} />
         <MessageBubble sender="bot" text={citedAnswer} sources={itSources} />
-        <MessageBubble sender="bot" text="" state="pending" />
-        <MessageBubble sender="bot" text="Error fetching response" state="error" />
+        <MessageBubble sender="bot" text="" status="pending" />
+        <MessageBubble sender="bot" text="" status="error" error={{ text: 'Error fetching response' }} />
       </main>,
     );
     await waitFor(async () => expect(await accessibilityViolations()).toEqual([]));

@@ -1,3 +1,4 @@
+import { type ChatMessageError, type ChatMessageStatus, chatMessages } from '@digital-assistant/react';
 import type { KnowledgeSource } from '@digital-assistant/sdk';
 import type { ReactNode } from 'react';
 import type { Components } from 'react-markdown';
@@ -9,18 +10,24 @@ import { MessageSpinner } from './MessageSpinner';
 export type MessageSender = 'user' | 'bot';
 
 /**
- * Where a message is in its life: `pending` (sent, nothing back yet), `streaming` (text arriving),
- * `complete`, `stopped` (the user stopped it; what arrived is kept) or `error` (its text is the error).
+ * Where a message is in its life (the chat store's `ChatMessageStatus`): `pending` (asked, nothing
+ * back yet), `streaming` (text arriving), `done`, `stopped` (the user stopped it; what arrived is
+ * kept) or `error`.
  */
-export type MessageState = 'pending' | 'streaming' | 'complete' | 'stopped' | 'error';
+export type MessageStatus = ChatMessageStatus;
 
 export interface MessageBubbleProps {
   /** Who wrote it; bot messages carry the bot icon. */
   sender: MessageSender;
-  /** The message as markdown, or the error message when `state` is `error`. */
+  /** The message as markdown; for an answer, what has arrived so far. */
   text: string;
-  /** @default 'complete' */
-  state?: MessageState;
+  /** @default 'done' */
+  status?: MessageStatus;
+  /**
+   * With status `error`: the message shown in red ('Error fetching response' when omitted) and the
+   * server's reason, e.g. which setting to configure.
+   */
+  error?: Pick<ChatMessageError, 'text' | 'detail'>;
   /**
    * Sources of a knowledge answer, keyed by id: citation markers naming one become chips previewing
    * it, markers naming none are hidden.
@@ -40,36 +47,28 @@ export interface MessageBubbleProps {
 export function MessageBubble({
   sender,
   text,
-  state = 'complete',
+  status = 'done',
+  error,
   sources,
   components,
   children,
 }: MessageBubbleProps) {
   const isBot = sender === 'bot';
-  let body: ReactNode;
-  if (state === 'error') {
-    body = (
-      <p className="da-message-error" role="alert">
-        <AlertIcon />
-        <span>{text}</span>
-      </p>
-    );
-  } else if (state === 'pending' && text === '') {
-    body = <MessageSpinner />;
-  } else {
-    body = (
+  const body =
+    status === 'pending' && text === '' ? (
+      <MessageSpinner />
+    ) : text !== '' || status !== 'error' ? (
       <MarkdownContent sources={isBot ? sources : undefined} components={components}>
         {text}
       </MarkdownContent>
-    );
-  }
+    ) : null;
   return (
     <article
       className="da-message"
       data-sender={sender}
-      data-state={state}
+      data-state={status}
       aria-label={isBot ? 'Assistant' : 'You'}
-      aria-busy={state === 'pending' || state === 'streaming' || undefined}
+      aria-busy={status === 'pending' || status === 'streaming' || undefined}
     >
       {isBot ? (
         <span className="da-message-avatar">
@@ -78,7 +77,16 @@ export function MessageBubble({
       ) : null}
       <div className="da-message-bubble">
         {body}
-        {state === 'stopped' ? <p className="da-message-note">Stopped</p> : null}
+        {status === 'error' ? (
+          <div className="da-message-error" role="alert">
+            <AlertIcon />
+            <p>
+              <span className="da-message-error-text">{error?.text ?? chatMessages.fetchFailed}</span>
+              {error?.detail ? <span className="da-message-error-detail">{error.detail}</span> : null}
+            </p>
+          </div>
+        ) : null}
+        {status === 'stopped' ? <p className="da-message-note">Stopped</p> : null}
         {children}
       </div>
     </article>

@@ -1,7 +1,5 @@
+import { CHAT_LAYOUT } from '@digital-assistant/react';
 import { ProgressBar } from 'react-aria-components';
-
-/** Diameter of the spinner shown while an answer is awaited (spec section 9). */
-export const MESSAGE_SPINNER_DIAMETER = 35;
 
 export interface MessageSpinnerProps {
   /** Accessible name. @default 'Waiting for the answer' */
@@ -10,7 +8,8 @@ export interface MessageSpinnerProps {
 
 /** The indeterminate spinner (diameter 35) a bot bubble shows until its answer starts. */
 export function MessageSpinner({ 'aria-label': ariaLabel = 'Waiting for the answer' }: MessageSpinnerProps) {
-  const size = MESSAGE_SPINNER_DIAMETER;
+  // Diameter 35 (spec section 9).
+  const size = CHAT_LAYOUT.spinnerDiameter;
   const stroke = 3.5;
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;

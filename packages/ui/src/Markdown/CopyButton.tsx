@@ -1,9 +1,10 @@
+import { CHAT_LAYOUT, CHAT_TEXTS } from '@digital-assistant/react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../Button/Button';
 import { CheckIcon, CopyIcon } from '../icons/icons';
 
 /** How long 'Copied' stays after copying (spec section 9: copy confirmation 3000 ms). */
-export const COPY_CONFIRMATION_MS = 3000;
+const COPY_CONFIRMATION_MS = CHAT_LAYOUT.copyConfirmationMs;
 
 export interface CopyButtonProps {
   /** The text put on the clipboard. */
@@ -47,7 +48,7 @@ export function CopyButton({ text, 'aria-label': ariaLabel }: CopyButtonProps) {
       variant="ghost"
       className="da-copy-button"
       data-state={isCopied ? 'copied' : 'idle'}
-      aria-label={isCopied ? 'Copied' : ariaLabel}
+      aria-label={isCopied ? CHAT_TEXTS.copied : ariaLabel}
       onPress={() => {
         writeToClipboard(text).then(
           () => {
@@ -60,7 +61,7 @@ export function CopyButton({ text, 'aria-label': ariaLabel }: CopyButtonProps) {
       }}
     >
       {isCopied ? <CheckIcon /> : <CopyIcon />}
-      <span aria-live="polite">{isCopied ? 'Copied' : 'Copy'}</span>
+      <span aria-live="polite">{isCopied ? CHAT_TEXTS.copied : CHAT_TEXTS.copy}</span>
     </Button>
   );
 }

@@ -1,17 +1,17 @@
 // A chat screen wired to a small in-memory stand-in for the chat store, for stories: it answers
 // after a short wait by streaming a canned reply in chunks, as the SSE transport delivers it.
-import type { ChatHistoryItem, KnowledgeSource } from '@digital-assistant/sdk';
+import { CHAT_DEPARTMENTS, type ChatDepartmentName, type ChatSelection } from '@digital-assistant/react';
+import type { KnowledgeSource } from '@digital-assistant/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { AppShell } from '../AppShell';
 import type { AppShellMenuMode } from '../AppShell/AppShellContext';
 import { ChatComposer } from '../Chat/ChatComposer';
+import type { ChatHistoryListItem } from '../Chat/ChatHistoryList';
 import { ChatHistoryList } from '../Chat/ChatHistoryList';
 import { ChatScreen } from '../Chat/ChatScreen';
 import { ChatSourcesPanel } from '../Chat/ChatSourcesPanel';
-import type { ChatDepartment, ChatSelection } from '../Chat/chatDepartments';
-import { chatDepartments } from '../Chat/chatDepartments';
 import { HeaderSelector } from '../Chat/HeaderSelector';
-import { MessageBubble, type MessageState } from '../Chat/MessageBubble';
+import { MessageBubble, type MessageStatus } from '../Chat/MessageBubble';
 import type { ProfileUser } from '../ProfilePopup/ProfilePopup';
 import { citedAnswer, itSources, richAnswer, sampleHistory, userQuestion } from './chat-fixtures';
 
@@ -19,7 +19,8 @@ export interface ExampleMessage {
   id: string;
   sender: 'user' | 'bot';
   text: string;
-  state: MessageState;
+  status: MessageStatus;
+  error?: { text: string; detail?: string };
   sources?: Record<string, KnowledgeSource>;
 }
 
@@ -27,24 +28,24 @@ const staff: ProfileUser = { email: 'sam@example.com', name: 'Sam Staff', role: 
 
 /** A knowledge conversation about the VPN with a cited answer. */
 export const knowledgeConversation: ExampleMessage[] = [
-  { id: 'k1', sender: 'user', text: userQuestion, state: 'complete' },
-  { id: 'k2', sender: 'bot', text: citedAnswer, state: 'complete', sources: itSources },
+  { id: 'k1', sender: 'user', text: userQuestion, status: 'done' },
+  { id: 'k2', sender: 'bot', text: citedAnswer, status: 'done', sources: itSources },
 ];
 
 /** An AI conversation with a rich answer. */
 export const aiConversation: ExampleMessage[] = [
-  { id: 'a1', sender: 'user', text: 'How do I rotate the database password in pre-prod?', state: 'complete' },
-  { id: 'a2', sender: 'bot', text: richAnswer, state: 'complete' },
+  { id: 'a1', sender: 'user', text: 'How do I rotate the database password in pre-prod?', status: 'done' },
+  { id: 'a2', sender: 'bot', text: richAnswer, status: 'done' },
 ];
 
 export interface ChatScreenExampleProps {
   /** Which pane is on show first. */
   selection?: ChatSelection;
-  department?: ChatDepartment;
+  department?: ChatDepartmentName;
   canUsePga?: boolean;
   knowledgeMessages?: ExampleMessage[];
   aiMessages?: ExampleMessage[];
-  history?: ChatHistoryItem[];
+  history?: ChatHistoryListItem[];
   currentConversationId?: string | null;
   /** The admin chat: one knowledge pane and the Sources panel. */
   isAdmin?: boolean;
@@ -64,7 +65,7 @@ function useStandInChat(
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   useEffect(() => () => clearInterval(timer.current), []);
   const last = messages.at(-1);
-  const isPending = last?.sender === 'bot' && (last.state === 'pending' || last.state === 'streaming');
+  const isPending = last?.sender === 'bot' && (last.status === 'pending' || last.status === 'streaming');
   const updateLast = (update: (message: ExampleMessage) => ExampleMessage) =>
     setMessages((current) => [...current.slice(0, -1), update(current.at(-1)!)]);
 
@@ -72,8 +73,8 @@ function useStandInChat(
     const id = String(Date.now());
     setMessages((current) => [
       ...current,
-      { id: `${id}-q`, sender: 'user', text: prompt, state: 'complete' },
-      { id: `${id}-a`, sender: 'bot', text: '', state: 'pending' },
+      { id: `${id}-q`, sender: 'user', text: prompt, status: 'done' },
+      { id: `${id}-a`, sender: 'bot', text: '', status: 'pending' },
     ]);
     const answer = reply ?? { text: citedAnswer, sources: itSources };
     let position = 0;
@@ -81,7 +82,7 @@ function useStandInChat(
     timer.current = setInterval(() => {
       if ('error' in answer) {
         clearInterval(timer.current);
-        updateLast((message) => ({ ...message, text: answer.error, state: 'error' }));
+        updateLast((message) => ({ ...message, error: { text: answer.error }, status: 'error' }));
         return;
       }
       position = Math.min(answer.text.length, position + 12);
@@ -91,13 +92,13 @@ function useStandInChat(
         ...message,
         text: answer.text.slice(0, position),
         sources: answer.sources,
-        state: isDone ? 'complete' : 'streaming',
+        status: isDone ? 'done' : 'streaming',
       }));
     }, chunkDelay);
   };
   const stop = () => {
     clearInterval(timer.current);
-    updateLast((message) => ({ ...message, state: 'stopped' }));
+    updateLast((message) => ({ ...message, status: 'stopped' }));
   };
   const clear = () => {
     clearInterval(timer.current);
@@ -113,14 +114,15 @@ function bubbles(messages: ExampleMessage[]) {
       key={message.id}
       sender={message.sender}
       text={message.text}
-      state={message.state}
+      status={message.status}
+      error={message.error}
       sources={message.sources}
     />
   ));
 }
 
-function EmptyState({ department }: { department: ChatDepartment }) {
-  const option = chatDepartments.find((candidate) => candidate.id === department);
+function EmptyState({ department }: { department: ChatDepartmentName }) {
+  const option = CHAT_DEPARTMENTS.find((candidate) => candidate.name === department);
   return (
     <>
       <strong>{department}</strong>
@@ -144,7 +146,7 @@ export function ChatScreenExample({
   menuMode,
 }: ChatScreenExampleProps) {
   const [selection, setSelection] = useState<ChatSelection>(isAdmin ? 'knowledge' : initialSelection);
-  const [department, setDepartment] = useState<ChatDepartment>(initialDepartment);
+  const [department, setDepartment] = useState<ChatDepartmentName>(initialDepartment);
   const [items, setItems] = useState(history);
   const [current, setCurrent] = useState(currentConversationId);
   const [isMenuOpen, setMenuOpen] = useState(menuMode !== 'drawer');
@@ -165,15 +167,16 @@ export function ChatScreenExample({
           <AppShell.MenuLink href="/menu">Discover</AppShell.MenuLink>
           {isAdmin ? null : (
             <ChatHistoryList
-              items={items}
-              currentConversationId={current}
-              selection={selection}
+              items={items.map((item) => ({
+                ...item,
+                isCurrent: selection === 'openai' && item.conversationId === current,
+              }))}
               onSelect={(id) => {
                 setCurrent(id);
                 setSelection('openai');
               }}
               onDelete={(id) => {
-                setItems((all) => all.filter((item) => item.ConversationId !== id));
+                setItems((all) => all.filter((item) => item.conversationId !== id));
                 if (id === current) {
                   setCurrent(null);
                   ai.clear();

@@ -1,5 +1,6 @@
 // Sample chat data for stories and tests (not exported from the package).
-import type { ChatHistoryItem, KnowledgeSource } from '@digital-assistant/sdk';
+import type { KnowledgeSource } from '@digital-assistant/sdk';
+import type { ChatHistoryListItem } from '../Chat/ChatHistoryList';
 
 /** Sources of a knowledge answer about the demo IT guide. */
 export const itSources: Record<string, KnowledgeSource> = {
@@ -85,12 +86,17 @@ Click [this harmless link](javascript:window.__pwned=true) or [this one](JaVaScR
 export const userQuestion = 'How do I connect to the **VPN** from home?';
 
 /** Past conversations for the History list. */
-export const sampleHistory: ChatHistoryItem[] = [
-  { ConversationId: 'c-1', ChipSummary: 'VPN setup from home' },
-  { ConversationId: 'c-2', ChipSummary: 'Rotating database passwords in pre-prod' },
-  { ConversationId: 'c-3', ChipSummary: 'Quarterly report formulas in Excel' },
+export const sampleHistory: ChatHistoryListItem[] = [
+  { conversationId: 'c-1', chipSummary: 'VPN setup from home' },
+  { conversationId: 'c-2', chipSummary: 'Rotating database passwords in pre-prod' },
+  { conversationId: 'c-3', chipSummary: 'Quarterly report formulas in Excel' },
   {
-    ConversationId: 'c-4',
-    ChipSummary: 'A very long conversation summary that does not fit on one line of the menu',
+    conversationId: 'c-4',
+    chipSummary: 'A very long conversation summary that does not fit on one line of the menu',
   },
 ];
+
+/** The History with conversation `id` marked current. */
+export function historyWithCurrent(id: string | null): ChatHistoryListItem[] {
+  return sampleHistory.map((item) => ({ ...item, isCurrent: item.conversationId === id }));
+}

@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { historyWithCurrent } from '../test/chat-fixtures';
+import { ChatHistoryList } from './ChatHistoryList';
+
+const meta = {
+  title: 'Chat/ChatHistoryList',
+  component: ChatHistoryList,
+  tags: ['autodocs'],
+  decorators: [
+    (Story) => (
+      <nav aria-label="Menu" className="da-menu-panel-inner" style={{ width: 265, padding: 8 }}>
+        <Story />
+      </nav>
+    ),
+  ],
+  args: { items: historyWithCurrent('c-2'), onSelect: fn(), onDelete: fn() },
+} satisfies Meta<typeof ChatHistoryList>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Conversations by summary label; the current one highlighted; long labels end in an ellipsis. */
+export const WithCurrent: Story = {};
+
+/** In knowledge mode the store marks no conversation current: nothing is highlighted. */
+export const KnowledgeMode: Story = {
+  args: { items: historyWithCurrent(null) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[aria-current]')).toBeNull();
+  },
+};
+
+/** No conversations yet, with New Topic. */
+export const Empty: Story = {
+  args: { items: [], onNewTopic: fn() },
+};
+
+/** Delete shows on hover or focus and asks before deleting. */
+export const DeleteAsksFirst: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    const entry = canvas.getByRole('button', { name: 'VPN setup from home' });
+    const remove = canvas.getByRole('button', { name: 'Delete chat: VPN setup from home' });
+    await expect(getComputedStyle(remove).opacity).toBe('0');
+    // Synthetic pointer events do not trigger :hover; keyboard focus shows it the same way.
+    entry.focus();
+    await expect(getComputedStyle(remove).opacity).toBe('1');
+    await userEvent.click(remove);
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', {
+      name: 'Delete',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await expect(args.onDelete).toHaveBeenCalledWith('c-1');
+  },
+};
