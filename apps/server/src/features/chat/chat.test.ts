@@ -39,8 +39,7 @@ function llmConfig(standin: LlmStandin, overrides: Partial<ReturnType<typeof tes
     ...testConfig().llm,
     baseUrl: standin.url,
     model: 'standin',
-    // Above the AI SDK's first retry delay (2 s).
-    timeoutMs: 4000,
+    timeoutMs: 2000,
     maxRetries: 1,
     ...overrides,
   };

@@ -3,13 +3,13 @@
 // the model, also when the client wants JSON, so one path serves both.
 //
 // Failures: a request that fails before any word arrived (connection refused, 429, 5xx) is retried
-// by the AI SDK up to LLM_MAX_RETRIES times with backoff; once a word has arrived nothing is
-// retried (the client may already have shown it). A model silent for LLM_TIMEOUT_MS, before its
+// up to LLM_MAX_RETRIES times with backoff (250 ms doubling, or the model's Retry-After up to 4 s);
+// once a word has arrived nothing is retried (the client may already have shown it). A model silent for LLM_TIMEOUT_MS, before its
 // first word or between two words, is stopped: 504 model_timeout. Any other failure is 502
 // model_error, with the upstream detail logged, never sent. The caller's AbortSignal (the client
 // went away) stops the model request at once.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, streamText } from 'ai';
+import { APICallError } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LlmConfig } from '../../platform/config/config.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -59,6 +59,13 @@ export function createConfiguredModel(config: LlmConfig, log: FastifyBaseLogger)
   return createOpenAiCompatibleModel({ ...config, baseUrl: config.baseUrl, model: config.model }, log);
 }
 
+type LanguageModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+type CallOptions = Parameters<LanguageModel['doStream']>[0];
+
+/** First pause between two attempts; doubled each time (or the model's Retry-After, up to MAX). */
+const RETRY_DELAY_MS = 250;
+const MAX_RETRY_DELAY_MS = 4000;
+
 export function createOpenAiCompatibleModel(
   config: LlmConfig & { baseUrl: string; model: string },
   log: FastifyBaseLogger,
@@ -68,6 +75,8 @@ export function createOpenAiCompatibleModel(
     baseURL: config.baseUrl,
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
   });
+  // The provider's model itself (the AI SDK's LanguageModel interface): streamText's general machinery
+  // (steps, tools, telemetry) added about 5 ms before the first word, which a chat does not need.
   const languageModel = provider.chatModel(config.model);
   const seconds = Math.round(config.timeoutMs / 100) / 10;
   return {
@@ -83,34 +92,44 @@ export function createOpenAiCompatibleModel(
       };
       arm();
       const signal = AbortSignal.any([request.signal, idle.signal]);
+      const options: CallOptions = {
+        prompt: [
+          { role: 'system', content: request.system },
+          ...request.messages.map((message) => ({
+            role: message.role,
+            content: [{ type: 'text' as const, text: message.content }],
+          })),
+        ],
+        maxOutputTokens: config.maxOutputTokens,
+        abortSignal: signal,
+      };
       let failure: unknown;
       let hasText = false;
       try {
-        const result = streamText({
-          model: languageModel,
-          system: request.system,
-          messages: request.messages,
-          abortSignal: signal,
-          maxRetries: config.maxRetries,
-          maxOutputTokens: config.maxOutputTokens,
-          // Errors arrive as stream parts below; the default handler would only print them.
-          onError: () => {},
-        });
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') {
-            if (!part.text) continue;
-            arm();
-            hasText = true;
-            yield part.text;
-          } else if (part.type === 'error') {
-            failure = part.error;
-            break;
-          } else if (part.type === 'abort') {
-            break;
+        for (let attempt = 0; ; attempt++) {
+          failure = undefined;
+          try {
+            const { stream } = await languageModel.doStream(options);
+            for await (const part of stream) {
+              if (part.type === 'text-delta') {
+                if (!part.delta) continue;
+                arm();
+                hasText = true;
+                yield part.delta;
+              } else if (part.type === 'error') {
+                failure = part.error;
+                break;
+              }
+            }
+          } catch (error) {
+            failure = error;
           }
+          // Retried only while nothing was said, and only what may pass (429, 5xx, no connection).
+          if (failure === undefined || hasText || signal.aborted || attempt >= config.maxRetries) break;
+          if (!isRetryable(failure)) break;
+          await pause(retryDelay(failure, attempt), signal);
+          if (signal.aborted) break;
         }
-      } catch (error) {
-        failure = error;
       } finally {
         clearTimeout(timer);
       }
@@ -122,6 +141,33 @@ export function createOpenAiCompatibleModel(
       }
     },
   };
+}
+
+function isRetryable(error: unknown): boolean {
+  if (APICallError.isInstance(error)) return error.isRetryable;
+  // fetch's own failures (refused or reset connections) are TypeErrors.
+  return error instanceof TypeError;
+}
+
+function retryDelay(error: unknown, attempt: number): number {
+  const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
+  const afterMs = Number(headers?.['retry-after-ms']);
+  const afterSeconds = Number(headers?.['retry-after']);
+  const asked = Number.isFinite(afterMs) && afterMs > 0 ? afterMs : afterSeconds * 1000;
+  const backoff = RETRY_DELAY_MS * 2 ** attempt;
+  return Math.min(Number.isFinite(asked) && asked > 0 ? asked : backoff, MAX_RETRY_DELAY_MS);
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** What went wrong, for a person, without the upstream body (which may hold internals). */
