@@ -1,3 +1,4 @@
+import { createClient } from '@digital-assistant/sdk';
 import { demoStaff, offContract } from '@digital-assistant/sdk/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApi, json } from '../test-support/api';
@@ -366,6 +367,30 @@ describe('streaming', () => {
       Message: 'Go on',
       ConversationId: 'conversation-1',
     });
+  });
+
+  it('streams over real HTTP and, stopped midway, leaves the partial answer on the server too', async () => {
+    const api = createTestApi({
+      chat: { streamDelayMs: 20, answer: () => 'alpha beta gamma delta epsilon zeta eta theta' },
+    });
+    const server = await api.listen();
+    try {
+      const client = createClient({ baseUrl: server.url });
+      const chat = createChatStore({ client, transport: createSseChatTransport(client) });
+      chat.chooseChatType('openai');
+      const sending = chat.send('Greek letters');
+      await vi.waitFor(() => expect(lastMessage(chat.getSnapshot())?.message).toContain('beta'));
+      chat.stop();
+      await sending;
+
+      const answer = lastMessage(chat.getSnapshot());
+      expect(answer?.status).toBe('stopped');
+      expect(answer?.message).not.toContain('theta');
+      await vi.waitFor(() => expect(api.state.conversations[0]?.Messages[1]?.stopped).toBe(true));
+      expect(api.state.conversations[0]?.Messages[1]?.message.startsWith('alpha beta')).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 
   it('falls back to JSON on a server that does not stream, and then stops asking for a stream', async () => {
