@@ -235,8 +235,8 @@ async function waitForKnowledge(baseUrl, headers) {
 
 const IT_QUESTION = 'How do I install the VPN client GlobalProtect?';
 
-/** @param {'pglite' | 'postgres'} kind @param {string} modelUrl @param {string} bareUrl */
-async function benchDatabase(kind, modelUrl, bareUrl) {
+/** @param {'pglite' | 'postgres'} kind @param {string} modelUrl */
+async function benchDatabase(kind, modelUrl) {
   const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
   console.log(`\n${label}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'da-bench-chat-'));
@@ -384,7 +384,7 @@ try {
     );
   }
   for (const kind of settings.databases) {
-    results.push(await benchDatabase(/** @type {'pglite' | 'postgres'} */ (kind), modelUrl, bareUrl));
+    results.push(await benchDatabase(/** @type {'pglite' | 'postgres'} */ (kind), modelUrl));
   }
 
   const lines = ['', '## Time to first token on the SSE path (p50, ms)', ''];
