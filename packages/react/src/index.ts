@@ -113,6 +113,7 @@ export {
 export {
   type ChatChannelOptions,
   type ChatHistoryItemView,
+  type ChatSourceView,
   type UseChatHistoryResult,
   type UseChatResult,
   type UseChatRouteResult,
@@ -123,6 +124,7 @@ export {
   useChatMessages,
   useChatRoute,
   useChatSelector,
+  useChatSources,
   useChatStore,
 } from './chat/chat-hooks';
 export {

@@ -15,6 +15,8 @@ import {
   useChatMessageIds,
   useChatMessages,
   useChatRoute,
+  useChatSources,
+  useChatStore,
 } from './chat-hooks';
 
 /** What the components of the re-render test saw. */
@@ -92,6 +94,23 @@ describe('useChat', () => {
     expect(probe.renders.question).toBe(1);
     expect(probe.renders.list).toBeLessThanOrEqual(3);
     expect(probe.renders.composer).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('useChatSources', () => {
+  it("lists the latest knowledge answer's sources by id, for the admin chat's Sources panel", async () => {
+    const { result } = renderWithProvider(() => ({
+      store: useChatStore(),
+      chat: useChat({ channel: 'knowledge' }),
+      sources: useChatSources(),
+    }));
+    expect(result.current.sources).toEqual([]);
+    act(() => result.current.store.chooseDepartment('IT'));
+    await act(() => result.current.chat.send('Password?'));
+    expect(result.current.sources.map((source) => [source.id, source.document, source.references])).toEqual([
+      ['1', 'IT guide.pdf', ['IT guide.pdf']],
+      ['2', 'IT guide.pdf', ['IT guide.pdf']],
+    ]);
   });
 });
 

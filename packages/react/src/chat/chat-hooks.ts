@@ -167,6 +167,39 @@ export function useChatMessage(id: string): ChatMessage | undefined {
   );
 }
 
+/** An answer's sources, with the id its citation markers use (for the admin chat's Sources panel). */
+export interface ChatSourceView {
+  id: string;
+  context: string;
+  references: readonly string[];
+  document?: string;
+  location?: string;
+  link?: string;
+  snippet?: string;
+}
+
+/**
+ * The sources of the channel's latest answer that has any (knowledge by default), in id order: what
+ * the admin chat's Sources panel lists.
+ */
+export function useChatSources(options: ChatChannelOptions = {}): readonly ChatSourceView[] {
+  const sources = useChatSelector(
+    useCallback(
+      (state: ChatState) =>
+        state.conversations[options.channel ?? 'knowledge'].messages.findLast((message) => message.sources)
+          ?.sources,
+      [options.channel],
+    ),
+  );
+  return useMemo(
+    () =>
+      Object.entries(sources ?? {})
+        .map(([id, source]) => ({ id, ...source }))
+        .sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true })),
+    [sources],
+  );
+}
+
 /** One History item, with whether it is highlighted. */
 export interface ChatHistoryItemView extends ChatHistoryEntry {
   /** It is the current conversation and the chat is not in knowledge mode. */

@@ -86,11 +86,19 @@ export const CHAT_TEXTS = {
   ok: 'OK',
 } as const;
 
-/** The chat-type dialog's choices: choosing one closes it with `true` (o9 GPT) or `false` (GPT 3.5). */
+/**
+ * The chat-type dialog's choices: choosing one closes it with `true` (o9 GPT) or `false` (GPT 3.5).
+ * `selection` is the chat type each stands for: the platform-knowledge chat or the general AI chat.
+ */
 export const CHAT_TYPE_OPTIONS = [
-  { label: 'o9 GPT', description: 'tailored for platform knowledge', value: true },
-  { label: 'GPT 3.5', description: 'best for all-around queries', value: false },
-] as const;
+  { label: 'o9 GPT', description: 'tailored for platform knowledge', value: true, selection: 'knowledge' },
+  { label: 'GPT 3.5', description: 'best for all-around queries', value: false, selection: 'openai' },
+] as const satisfies readonly {
+  label: string;
+  description: string;
+  value: boolean;
+  selection: ChatSelection;
+}[];
 
 /** The chat's error messages (spec section 8). */
 export const chatMessages = {
