@@ -23,6 +23,13 @@ const defaultStories = [
   ['administration-sidebars--modify-user-roles', 1280, 720],
   ['administration-tokendialog--shown', 900, 600],
   ['administration-landing--agents-admin', 1280, 720],
+  ['chat-chatscreen--knowledge-with-citations', 1280, 800],
+  ['chat-chatscreen--ai-conversation', 1280, 800],
+  ['chat-chatscreen--admin-chat-with-sources', 1280, 800],
+  ['chat-chatscreen--narrow-800', 800, 800],
+  ['chat-chatscreen--long-code', 800, 800],
+  ['chat-headerselector--departments-on-hover', 800, 480],
+  ['chat-messagebubble--hostile-payload', 1280, 800],
 ];
 const requested = process.argv.slice(2);
 const stories = requested.length
