@@ -3,10 +3,10 @@
 // workers exports its own FeatureModule from its folder; handler-only features are listed inline.
 import { createAuditHandlers } from './features/audit/handlers.js';
 import { chatModule } from './features/chat/module.js';
-import { createFilesHandlers } from './features/files/handlers.js';
 import { createHealthHandlers } from './features/health/handlers.js';
 import { createIdentityHandlers } from './features/identity/handlers.js';
 import { knowledgeModule } from './features/knowledge/module.js';
+import { reviewModule } from './features/review/module.js';
 import { createRolesHandlers } from './features/roles/handlers.js';
 import { createTokensHandlers } from './features/tokens/handlers.js';
 import { createUserActivationHandlers } from './features/users/activation.js';
@@ -29,7 +29,7 @@ export const MODULES: readonly FeatureModule[] = [
   { name: 'roles', handlers: createRolesHandlers },
   { name: 'tokens', handlers: createTokensHandlers },
   { name: 'audit', handlers: createAuditHandlers },
-  { name: 'files', handlers: () => createFilesHandlers() },
   knowledgeModule,
+  reviewModule,
   chatModule,
 ];

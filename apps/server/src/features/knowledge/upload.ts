@@ -9,6 +9,7 @@ import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { BlobInfo } from '../../platform/blobs/blobs.js';
 import { badRequest, HttpError, statusError } from '../../platform/http/errors.js';
+import { cleanFileName, counted, drain, MalformedUploadError } from '../../platform/http/multipart.js';
 import type { TypedHandler } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
 import { DEPARTMENTS, type Department, EVERY_DEPARTMENT, isDepartment } from './departments.js';
@@ -27,23 +28,10 @@ const MAX_NAME_LENGTH = 255;
 
 const ACCEPTED_LIST = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(', ');
 
-/** The multipart body itself is broken (truncated, bad boundary...): 400, nothing stored. */
-class MalformedUploadError extends Error {}
-
 interface StoredFile {
   name: string;
   extension: string;
   blob: BlobInfo;
-}
-
-/** A file name as people see it: the last path segment, without control characters. */
-export function cleanFileName(raw: string): string {
-  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
-  const printable = [...base].filter((character) => {
-    const code = character.charCodeAt(0);
-    return code >= 0x20 && code !== 0x7f;
-  });
-  return printable.join('').toWellFormed().trim();
 }
 
 /** The departments named by `department` fields (repeated or comma-separated); knowledge by default. */
@@ -60,39 +48,6 @@ export function parseDepartments(values: readonly string[]): Department[] {
   }
   const departments = [...new Set(named)] as Department[];
   return departments.length > 0 ? departments : [EVERY_DEPARTMENT];
-}
-
-/** Reads a part's bytes to the end without keeping them. */
-async function drain(part: MultipartFile): Promise<void> {
-  try {
-    for await (const _chunk of part.file) {
-      // discarded
-    }
-  } catch (error) {
-    throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
-  }
-}
-
-/**
- * The part's bytes, counted: past `maxBytes` the rest is read and dropped and `state.isTooLarge`
- * set. A broken body is a MalformedUploadError. Never returns early, so the multipart parser always
- * gets to the next part.
- */
-async function* counted(
-  part: MultipartFile,
-  maxBytes: number,
-  state: { size: number; isTooLarge: boolean },
-): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      state.size += chunk.length;
-      if (state.size > maxBytes) state.isTooLarge = true;
-      if (!state.isTooLarge) yield chunk;
-    }
-  } catch (error) {
-    throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
-  }
-  if (part.file.truncated) state.isTooLarge = true;
 }
 
 export function createUploadHandler({ db, jobs, blobs, config, log }: FeatureContext) {

@@ -64,6 +64,25 @@ export interface Config {
    * window (CHAT_RATE_LIMIT per CHAT_RATE_WINDOW_SECONDS); 0 turns the limit off.
    */
   chatRateLimit: { max: number; windowSeconds: number };
+  review: ReviewConfig;
+}
+
+/** Limits of the code review (zips of Python files). */
+export interface ReviewConfig {
+  /** Largest zip accepted, in bytes (REVIEW_MAX_ZIP_MB, default 50). */
+  maxZipBytes: number;
+  /** Most entries in one zip (REVIEW_MAX_ENTRIES, default 5000). */
+  maxEntries: number;
+  /** Most bytes all entries expand to (REVIEW_MAX_UNCOMPRESSED_MB, default 200). */
+  maxUncompressedBytes: number;
+  /** Highest expanded/compressed ratio of one entry (REVIEW_MAX_RATIO, default 100). */
+  maxRatio: number;
+  /** Reviews one user may have pending at once (REVIEW_MAX_CONCURRENT_PER_USER, default 2). */
+  maxConcurrentPerUser: number;
+  /** Reviews this instance runs at once (REVIEW_CONCURRENCY, default 1). */
+  concurrency: number;
+  /** Lease of a review job (REVIEW_LEASE_SECONDS, default 60). */
+  leaseSeconds: number;
 }
 
 /**
@@ -185,6 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatRateLimit: {
       max: integer(env, 'CHAT_RATE_LIMIT', 20, 0, 1_000_000),
       windowSeconds: integer(env, 'CHAT_RATE_WINDOW_SECONDS', 60, 1, 86_400),
+    },
+    review: {
+      maxZipBytes: integer(env, 'REVIEW_MAX_ZIP_MB', 50, 1, 4096) * 1024 * 1024,
+      maxEntries: integer(env, 'REVIEW_MAX_ENTRIES', 5000, 1, 1_000_000),
+      maxUncompressedBytes: integer(env, 'REVIEW_MAX_UNCOMPRESSED_MB', 200, 1, 65_536) * 1024 * 1024,
+      maxRatio: integer(env, 'REVIEW_MAX_RATIO', 100, 2, 100_000),
+      maxConcurrentPerUser: integer(env, 'REVIEW_MAX_CONCURRENT_PER_USER', 2, 1, 1000),
+      concurrency: integer(env, 'REVIEW_CONCURRENCY', 1, 1, 64),
+      leaseSeconds: integer(env, 'REVIEW_LEASE_SECONDS', 60, 5, 3600),
     },
   };
 }

@@ -1,0 +1,509 @@
+// The project's own performance checks on the syntax tree, for classic patterns ruff does not flag,
+// each with a concrete rewrite of the lines involved:
+//
+// DA101 a string built with `+=` in a loop            -> collect the pieces in a list, ''.join once
+// DA102 `for i in range(len(seq))` indexing `seq[i]`   -> enumerate(seq) (or iterate seq directly)
+// DA103 `x in <list>` / `x in list(...)` inside a loop -> a set built once before the loop
+// DA104 sorted(seq)[0] / sorted(seq)[-1]              -> min(seq) / max(seq) (O(n), no copy)
+// DA105 work inside a loop that no iteration changes  -> computed once before the loop
+//
+// They stay conservative: a rewrite is suggested only when the names involved are not reassigned
+// (or, for DA105, mutated) inside the loop.
+import type { Node } from 'web-tree-sitter';
+import { descendants, type PythonFunction } from './python.js';
+import type { Finding } from './types.js';
+
+const LOOP_TYPES = new Set(['for_statement', 'while_statement']);
+const STRING_TYPES = new Set(['string', 'concatenated_string']);
+/** Calls whose result depends only on their arguments (for DA105). */
+const PURE_CALLS = new Set([
+  'len',
+  'sorted',
+  'set',
+  'frozenset',
+  'tuple',
+  'list',
+  'dict',
+  'min',
+  'max',
+  'sum',
+  'abs',
+  'str',
+  'repr',
+  're.compile',
+  'os.path.join',
+  'os.path.abspath',
+  'os.path.dirname',
+  'os.path.basename',
+]);
+/** String methods whose result depends only on the receiver and arguments (for DA105). */
+const PURE_METHODS = new Set([
+  'lower',
+  'upper',
+  'strip',
+  'lstrip',
+  'rstrip',
+  'split',
+  'casefold',
+  'keys',
+  'values',
+  'items',
+]);
+/** Methods that change their receiver: a name used so in the loop is not loop-invariant. */
+const MUTATING_METHODS = new Set([
+  'append',
+  'extend',
+  'insert',
+  'pop',
+  'remove',
+  'clear',
+  'sort',
+  'reverse',
+  'add',
+  'discard',
+  'update',
+  'setdefault',
+  'popitem',
+  'difference_update',
+  'intersection_update',
+  'symmetric_difference_update',
+  '__setitem__',
+  '__delitem__',
+]);
+
+function line(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+/** The whole source line(s) of a node, as written. */
+function linesOf(source: string, node: Node): string {
+  const start = source.lastIndexOf('\n', node.startIndex - 1) + 1;
+  let end = source.indexOf('\n', node.endIndex);
+  if (end < 0) end = source.length;
+  return source.slice(start, end);
+}
+
+function indentOf(source: string, node: Node): string {
+  const start = source.lastIndexOf('\n', node.startIndex - 1) + 1;
+  return /^[ \t]*/.exec(source.slice(start, node.startIndex))![0];
+}
+
+/** The loop's header line (`for ... in ...:` / `while ...:`). */
+function header(source: string, loop: Node): string {
+  const body = loop.childForFieldName('body');
+  const end = body ? body.startIndex : loop.endIndex;
+  const start = source.lastIndexOf('\n', loop.startIndex - 1) + 1;
+  const text = source.slice(start, end).replace(/\s+$/, '');
+  return text.endsWith(':') ? text : `${text.split('\n')[0]}`;
+}
+
+/** Names bound inside `node`: assignment targets, loop targets, `with ... as`, walrus, del, imports. */
+function assignedNames(node: Node): Set<string> {
+  const names = new Set<string>();
+  const addTargets = (target: Node | null) => {
+    if (!target) return;
+    if (target.type === 'identifier') names.add(target.text);
+    else if (
+      ['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'list_splat_pattern'].includes(
+        target.type,
+      )
+    ) {
+      for (const child of target.namedChildren) addTargets(child);
+    } else if (target.type === 'subscript' || target.type === 'attribute') {
+      // obj[k] = v or obj.attr = v changes obj.
+      const root = rootName(target);
+      if (root) names.add(root);
+    }
+  };
+  for (const found of descendants(node, (candidate) =>
+    [
+      'assignment',
+      'augmented_assignment',
+      'for_statement',
+      'for_in_clause',
+      'named_expression',
+      'as_pattern',
+      'delete_statement',
+      'import_statement',
+      'import_from_statement',
+    ].includes(candidate.type),
+  )) {
+    switch (found.type) {
+      case 'assignment':
+      case 'augmented_assignment':
+        addTargets(found.childForFieldName('left'));
+        break;
+      case 'for_statement':
+      case 'for_in_clause':
+        addTargets(found.childForFieldName('left'));
+        break;
+      case 'named_expression':
+        addTargets(found.childForFieldName('name'));
+        break;
+      case 'as_pattern':
+        addTargets(found.childForFieldName('alias')?.namedChildren[0] ?? found.childForFieldName('alias'));
+        break;
+      case 'delete_statement':
+        for (const child of found.namedChildren) addTargets(child);
+        break;
+      default:
+        for (const child of found.namedChildren)
+          if (child?.type === 'dotted_name') names.add(child.text.split('.')[0]!);
+    }
+  }
+  // Receivers of mutating method calls.
+  for (const call of descendants(node, (candidate) => candidate.type === 'call')) {
+    const fn = call.childForFieldName('function');
+    if (fn?.type === 'attribute') {
+      const method = fn.childForFieldName('attribute')?.text ?? '';
+      const root = rootName(fn.childForFieldName('object'));
+      if (root && MUTATING_METHODS.has(method)) names.add(root);
+    }
+  }
+  return names;
+}
+
+/** `a` of `a`, `a.b.c`, `a[1].b`. */
+function rootName(node: Node | null): string | undefined {
+  let current = node;
+  while (current) {
+    if (current.type === 'identifier') return current.text;
+    if (current.type === 'attribute') current = current.childForFieldName('object');
+    else if (current.type === 'subscript') current = current.childForFieldName('value');
+    else return undefined;
+  }
+  return undefined;
+}
+
+function identifiersIn(node: Node): string[] {
+  return descendants(node, (candidate) => candidate.type === 'identifier').map((found) => found.text);
+}
+
+/** The loops directly in this function (not in nested functions). */
+function loopsOf(fn: PythonFunction): Node[] {
+  return descendants(fn.body, (candidate) => LOOP_TYPES.has(candidate.type));
+}
+
+/** Runs every check on one function. */
+export function runChecks(fn: PythonFunction, source: string): Finding[] {
+  const findings: Finding[] = [];
+  const loops = loopsOf(fn);
+  const reported = new Set<string>();
+  const add = (finding: Omit<Finding, 'section' | 'source'>) => {
+    const key = `${finding.code}:${finding.line}:${finding.before}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    findings.push({ section: 'performance', source: 'check', ...finding });
+  };
+  const stringNames = stringVariables(fn);
+  const listNames = listVariables(fn);
+  for (const loop of loops) {
+    const body = loop.childForFieldName('body');
+    if (!body) continue;
+    checkStringConcatenation(loop, body, source, stringNames, add);
+    if (loop.type === 'for_statement') checkRangeLen(loop, body, source, add);
+    checkListMembership(loop, source, listNames, add);
+    checkLoopInvariant(loop, source, add);
+  }
+  checkSortedFirstLast(fn, source, add);
+  return findings.sort((left, right) => left.line - right.line);
+}
+
+type Add = (finding: Omit<Finding, 'section' | 'source'>) => void;
+
+/** Names assigned a string literal (or an f-string) somewhere in the function. */
+function stringVariables(fn: PythonFunction): Set<string> {
+  const names = new Set<string>();
+  for (const assignment of descendants(fn.body, (candidate) => candidate.type === 'assignment')) {
+    const left = assignment.childForFieldName('left');
+    const right = assignment.childForFieldName('right');
+    if (left?.type === 'identifier' && right && STRING_TYPES.has(right.type)) names.add(left.text);
+  }
+  for (const parameter of fn.parameters) if (parameter.annotation === 'str') names.add(parameter.identifier);
+  return names;
+}
+
+/** Names assigned a list (literal, comprehension or list(...)) in the function, with that expression. */
+function listVariables(fn: PythonFunction): Map<string, Node> {
+  const names = new Map<string, Node>();
+  for (const assignment of descendants(fn.body, (candidate) => candidate.type === 'assignment')) {
+    const left = assignment.childForFieldName('left');
+    const right = assignment.childForFieldName('right');
+    if (left?.type === 'identifier' && right && isListExpression(right)) names.set(left.text, right);
+  }
+  return names;
+}
+
+function isListExpression(node: Node): boolean {
+  if (node.type === 'list' || node.type === 'list_comprehension') return true;
+  return node.type === 'call' && node.childForFieldName('function')?.text === 'list';
+}
+
+function checkStringConcatenation(
+  loop: Node,
+  body: Node,
+  source: string,
+  strings: Set<string>,
+  add: Add,
+): void {
+  for (const statement of descendants(body, (candidate) => candidate.type === 'augmented_assignment')) {
+    if (statement.childForFieldName('operator')?.text !== '+=') continue;
+    const left = statement.childForFieldName('left');
+    const right = statement.childForFieldName('right');
+    if (left?.type !== 'identifier' || !right) continue;
+    const isString = strings.has(left.text) || STRING_TYPES.has(right.type);
+    if (!isString) continue;
+    const name = left.text;
+    const parts = `${name}_parts`;
+    const loopIndent = indentOf(source, loop);
+    const statementIndent = indentOf(source, statement);
+    add({
+      code: 'DA101',
+      message: `\`${name}\` is built with \`+=\` inside a loop, copying the whole string on every iteration (quadratic time); collect the pieces in a list and join them once.`,
+      line: line(statement),
+      before: `${header(source, loop)}\n${statementIndent}${statement.text}`,
+      after: `${loopIndent}${parts} = [${name}]\n${header(source, loop)}\n${statementIndent}${parts}.append(${right.text})\n${loopIndent}${name} = ''.join(${parts})`,
+    });
+  }
+}
+
+function checkRangeLen(loop: Node, body: Node, source: string, add: Add): void {
+  const target = loop.childForFieldName('left');
+  const iterable = loop.childForFieldName('right');
+  if (target?.type !== 'identifier' || iterable?.type !== 'call') return;
+  if (iterable.childForFieldName('function')?.text !== 'range') return;
+  const rangeArgs = iterable.childForFieldName('arguments')?.namedChildren ?? [];
+  if (rangeArgs.length !== 1 || rangeArgs[0]?.type !== 'call') return;
+  const lenCall = rangeArgs[0];
+  if (lenCall.childForFieldName('function')?.text !== 'len') return;
+  const lenArgs = lenCall.childForFieldName('arguments')?.namedChildren ?? [];
+  if (lenArgs.length !== 1 || !lenArgs[0]) return;
+  const sequence = lenArgs[0].text;
+  const index = target.text;
+  const uses = descendants(body, (candidate) => candidate.type === 'identifier' && candidate.text === index);
+  const indexing = descendants(
+    body,
+    (candidate) =>
+      candidate.type === 'subscript' &&
+      candidate.childForFieldName('value')?.text === sequence &&
+      candidate.childForFieldName('subscript')?.text === index,
+  );
+  if (indexing.length === 0) return;
+  // Writes through seq[i] need the index: enumerate still gives it.
+  const item = singular(sequence);
+  const isIndexOnlyForReads = uses.length === indexing.length && !isWrittenThrough(indexing);
+  const newHeader = isIndexOnlyForReads
+    ? header(source, loop).replace(
+        /for\s+\w+\s+in\s+range\(\s*len\(.*\)\s*\)\s*:$/,
+        `for ${item} in ${sequence}:`,
+      )
+    : header(source, loop).replace(
+        /for\s+\w+\s+in\s+range\(\s*len\(.*\)\s*\)\s*:$/,
+        `for ${index}, ${item} in enumerate(${sequence}):`,
+      );
+  const firstUse = indexing[0]!;
+  add({
+    code: 'DA102',
+    message: isIndexOnlyForReads
+      ? `The loop goes through \`${sequence}\` by index only to read \`${sequence}[${index}]\`: iterate over \`${sequence}\` directly.`
+      : `The loop indexes \`${sequence}[${index}]\` through \`range(len(${sequence}))\`: \`enumerate(${sequence})\` gives the index and the item without the lookups.`,
+    line: line(loop),
+    before: `${header(source, loop)}\n${linesOf(source, firstUse)}`,
+    after: `${newHeader}\n${isWrittenThroughNode(firstUse) ? linesOf(source, firstUse) : linesOf(source, firstUse).split(`${sequence}[${index}]`).join(item)}`,
+  });
+}
+
+function isWrittenThroughNode(subscript: Node): boolean {
+  const parent = subscript.parent;
+  return (
+    (parent?.type === 'assignment' || parent?.type === 'augmented_assignment') &&
+    parent.childForFieldName('left')?.id === subscript.id
+  );
+}
+
+function isWrittenThrough(subscripts: Node[]): boolean {
+  return subscripts.some(isWrittenThroughNode);
+}
+
+function singular(name: string): string {
+  const base = name.split('.').at(-1)!.replace(/[^\w]/g, '');
+  if (base.endsWith('ies') && base.length > 3) return `${base.slice(0, -3)}y`;
+  if (base.endsWith('s') && base.length > 1 && !base.endsWith('ss')) return base.slice(0, -1);
+  return 'item';
+}
+
+function checkListMembership(loop: Node, source: string, lists: Map<string, Node>, add: Add): void {
+  const assignedInLoop = assignedNames(loop);
+  const comparisons = descendants(loop, (candidate) => candidate.type === 'comparison_operator');
+  for (const comparison of comparisons) {
+    const operators = comparison.children.filter(
+      (child) => child && (child.type === 'in' || child.type === 'not in'),
+    );
+    if (operators.length !== 1) continue;
+    const operands = comparison.namedChildren;
+    if (operands.length !== 2) continue;
+    const container = operands[1]!;
+    let set: string | undefined;
+    let setup: string | undefined;
+    const loopIndent = indentOf(source, loop);
+    if (container.type === 'list' && container.namedChildren.every((item) => item && isConstant(item))) {
+      set = `{${container.namedChildren.map((item) => item!.text).join(', ')}}`;
+      if (container.namedChildren.length === 0) continue;
+    } else if (container.type === 'call' && container.childForFieldName('function')?.text === 'list') {
+      const argument = container.childForFieldName('arguments')?.namedChildren[0];
+      if (!argument || identifiersIn(argument).some((name) => assignedInLoop.has(name))) continue;
+      set = `${safeName(argument.text)}_set`;
+      setup = `${loopIndent}${set} = set(${argument.text})`;
+    } else if (
+      container.type === 'identifier' &&
+      lists.has(container.text) &&
+      !assignedInLoop.has(container.text)
+    ) {
+      set = `${container.text}_set`;
+      setup = `${loopIndent}${set} = set(${container.text})`;
+    } else if (container.type === 'list_comprehension') {
+      set = `{${container.text.slice(1, -1)}}`;
+      if (identifiersIn(container).some((name) => assignedInLoop.has(name))) continue;
+      setup = `${loopIndent}${safeName(container.text)}_set = ${set}`;
+      set = `${safeName(container.text)}_set`;
+    }
+    if (!set) continue;
+    const statementLine = linesOf(source, comparison);
+    add({
+      code: 'DA103',
+      message: `\`${comparison.text}\` scans a list on every iteration (O(n) each time); test membership against a set built once before the loop (O(1)).`,
+      line: line(comparison),
+      before: `${header(source, loop)}\n${statementLine}`,
+      after: `${setup ? `${setup}\n` : ''}${header(source, loop)}\n${statementLine.split(container.text).join(set)}`,
+    });
+  }
+}
+
+function isConstant(node: Node): boolean {
+  return (
+    ['integer', 'float', 'string', 'true', 'false', 'none'].includes(node.type) ||
+    (node.type === 'unary_operator' && isConstant(node.namedChildren[0]!))
+  );
+}
+
+function safeName(text: string): string {
+  const name = text
+    .replace(/[^\w]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 30);
+  return /^[A-Za-z_]/.test(name) ? name : `values_${name}`;
+}
+
+function checkSortedFirstLast(fn: PythonFunction, source: string, add: Add): void {
+  const subscripts = descendants(fn.body, (candidate) => candidate.type === 'subscript');
+  for (const subscript of subscripts) {
+    const value = subscript.childForFieldName('value');
+    const index = subscript.childForFieldName('subscript');
+    if (value?.type !== 'call' || !index) continue;
+    if (value.childForFieldName('function')?.text !== 'sorted') continue;
+    const isFirst = index.text === '0';
+    const isLast = index.text === '-1';
+    if (!isFirst && !isLast) continue;
+    const args = value.childForFieldName('arguments')?.namedChildren ?? [];
+    const sequence = args.find((arg) => arg?.type !== 'keyword_argument');
+    if (!sequence) continue;
+    const keywords = args.filter((arg) => arg?.type === 'keyword_argument');
+    const reverse = keywords.find((arg) => arg?.childForFieldName('name')?.text === 'reverse');
+    const isReversed = reverse?.childForFieldName('value')?.text === 'True';
+    if (reverse && !isReversed && reverse.childForFieldName('value')?.text !== 'False') continue;
+    const key = keywords.find((arg) => arg?.childForFieldName('name')?.text === 'key');
+    const takesMax = isLast !== isReversed;
+    const replacement = `${takesMax ? 'max' : 'min'}(${sequence.text}${key ? `, ${key.text}` : ''})`;
+    const statement = linesOf(source, subscript);
+    add({
+      code: 'DA104',
+      message: `\`${subscript.text}\` sorts a whole copy of the sequence (O(n log n)) to take one item; \`${replacement}\` finds it in one pass.`,
+      line: line(subscript),
+      before: statement,
+      after: statement.split(subscript.text).join(replacement),
+    });
+  }
+}
+
+function checkLoopInvariant(loop: Node, source: string, add: Add): void {
+  const changed = assignedNames(loop);
+  const parts =
+    loop.type === 'while_statement'
+      ? [loop.childForFieldName('condition'), loop.childForFieldName('body')]
+      : [loop.childForFieldName('body')];
+  for (const part of parts) {
+    if (!part) continue;
+    const calls = descendants(part, (candidate) => candidate.type === 'call');
+    for (const call of calls) {
+      if (!isPureCall(call)) continue;
+      // Report the outermost invariant call only.
+      let parent = call.parent;
+      let isInsideReported = false;
+      while (parent && parent.id !== loop.id) {
+        if (parent.type === 'call' && isPureCall(parent) && isInvariant(parent, changed))
+          isInsideReported = true;
+        if (LOOP_TYPES.has(parent.type) && parent.id !== loop.id) isInsideReported = true;
+        parent = parent.parent;
+      }
+      if (isInsideReported || !isInvariant(call, changed)) continue;
+      const names = identifiersIn(call);
+      if (names.length === 0) continue;
+      const loopIndent = indentOf(source, loop);
+      const variable = invariantName(call);
+      const statement = linesOf(source, call);
+      const loopHeader = header(source, loop);
+      const isInHeader = call.startIndex < (loop.childForFieldName('body')?.startIndex ?? loop.endIndex);
+      const replaced = (text: string) => text.split(call.text).join(variable);
+      add({
+        code: 'DA105',
+        message: `\`${call.text}\` gives the same result on every iteration (nothing it reads changes in the loop): compute it once before the loop.`,
+        line: line(call),
+        before: isInHeader ? loopHeader : `${loopHeader}\n${statement}`,
+        after: isInHeader
+          ? `${loopIndent}${variable} = ${call.text}\n${replaced(loopHeader)}`
+          : `${loopIndent}${variable} = ${call.text}\n${loopHeader}\n${replaced(statement)}`,
+      });
+    }
+  }
+}
+
+function isPureCall(call: Node): boolean {
+  const fn = call.childForFieldName('function');
+  if (!fn) return false;
+  if (PURE_CALLS.has(fn.text)) return true;
+  if (fn.type === 'attribute') {
+    const method = fn.childForFieldName('attribute')?.text ?? '';
+    const object = fn.childForFieldName('object');
+    return PURE_METHODS.has(method) && object?.type === 'identifier';
+  }
+  return false;
+}
+
+function isInvariant(call: Node, changed: Set<string>): boolean {
+  // Nested calls must be pure too; every name read must keep its value through the loop.
+  const nested = descendants(call, (candidate) => candidate.type === 'call' && candidate.id !== call.id);
+  if (!nested.every(isPureCall)) return false;
+  if (
+    descendants(call, (candidate) =>
+      ['lambda', 'await', 'yield', 'named_expression', 'list_comprehension', 'generator_expression'].includes(
+        candidate.type,
+      ),
+    ).length > 0
+  ) {
+    return false;
+  }
+  const names = identifiersIn(call).filter((name) => !PURE_CALLS.has(name) && name !== 'self');
+  if (identifiersIn(call).includes('self')) return false;
+  return names.every((name) => !changed.has(name));
+}
+
+function invariantName(call: Node): string {
+  const fn = call.childForFieldName('function')?.text ?? 'value';
+  const argument = call.childForFieldName('arguments')?.namedChildren[0]?.text ?? '';
+  if (fn === 'len') return `${safeName(argument)}_count`;
+  if (fn.includes('.')) {
+    const [object, method] = [fn.slice(0, fn.lastIndexOf('.')), fn.slice(fn.lastIndexOf('.') + 1)];
+    return safeName(`${object}_${method}`);
+  }
+  return safeName(`${fn}_${argument}`);
+}

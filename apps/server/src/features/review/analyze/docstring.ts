@@ -1,0 +1,121 @@
+// Google-style docstrings for functions without one, written from what the code says: a summary
+// from the name, `Args:` from the signature (annotations and defaults), `Returns:`/`Yields:` when
+// the function returns or yields a value, `Raises:` from its raise statements (with the condition
+// of the `if` they sit in).
+import type { PythonFunction } from './python.js';
+
+/** `get_user_name` / `getUserName` -> `get user name`. */
+export function words(name: string): string {
+  return name
+    .replace(/^_+|_+$/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_+/g, ' ')
+    .toLowerCase()
+    .trim();
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  return `${trimmed[0]!.toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
+}
+
+function summary(fn: PythonFunction): string {
+  const special: Record<string, string> = {
+    __init__: `Initialize the ${fn.className ?? 'instance'}.`,
+    __repr__: `Return the developer representation of the ${fn.className ?? 'object'}.`,
+    __str__: `Return the string form of the ${fn.className ?? 'object'}.`,
+    __eq__: 'Return whether this object equals another.',
+    __hash__: 'Return the hash of the object.',
+    __len__: 'Return the number of items.',
+    __iter__: 'Iterate over the items.',
+    __enter__: 'Enter the context.',
+    __exit__: 'Exit the context.',
+    __call__: `Call the ${fn.className ?? 'object'}.`,
+  };
+  if (special[fn.name]) return special[fn.name]!;
+  const text = words(fn.name) || fn.name;
+  const [verb, ...rest] = text.split(' ');
+  // `get_name` -> "Get name."; `name` -> "Name."; `is_ready` -> "Return whether ready."
+  if (verb === 'is' || verb === 'has' || verb === 'can' || verb === 'should') {
+    return sentence(
+      `Return whether ${fn.className && verb === 'is' ? 'it is' : verb === 'has' ? 'it has' : verb === 'can' ? 'it can' : 'it should'} ${rest.join(' ')}`.trim(),
+    );
+  }
+  return sentence(text);
+}
+
+function isSelfLike(fn: PythonFunction, index: number): boolean {
+  if (index !== 0 || !fn.isMethod) return false;
+  if (fn.decorators.some((decorator) => decorator === 'staticmethod')) return false;
+  const first = fn.parameters[0];
+  return (
+    first?.kind === 'plain' &&
+    (first.identifier === 'self' || first.identifier === 'cls' || fn.decorators.includes('classmethod'))
+  );
+}
+
+/** The docstring (quotes included, not indented) for a function that has none. */
+export function generateDocstring(fn: PythonFunction): string {
+  const lines: string[] = [summary(fn)];
+  const documented = fn.parameters.filter((_, index) => !isSelfLike(fn, index));
+  if (documented.length > 0) {
+    lines.push('', 'Args:');
+    for (const parameter of documented) {
+      const type = parameter.annotation
+        ? ` (${oneLine(parameter.annotation)}${parameter.defaultValue !== undefined ? ', optional' : ''})`
+        : parameter.defaultValue !== undefined
+          ? ' (optional)'
+          : '';
+      const what =
+        parameter.kind === 'args'
+          ? 'Additional positional arguments.'
+          : parameter.kind === 'kwargs'
+            ? 'Additional keyword arguments.'
+            : sentence(`The ${words(parameter.identifier) || parameter.identifier}`);
+      const defaults =
+        parameter.defaultValue !== undefined ? ` Defaults to ${oneLine(parameter.defaultValue)}.` : '';
+      lines.push(`    ${parameter.name}${type}: ${what}${defaults}`);
+    }
+  }
+  const annotation =
+    fn.returnAnnotation && fn.returnAnnotation !== 'None' ? oneLine(fn.returnAnnotation) : undefined;
+  if (fn.yields) {
+    lines.push(
+      '',
+      'Yields:',
+      `    ${annotation ? `${annotation}: ` : ''}The ${words(fn.name) ? `items of ${words(fn.name)}` : 'items'}.`,
+    );
+  } else if (fn.returnsValue || annotation) {
+    lines.push(
+      '',
+      'Returns:',
+      `    ${annotation ? `${annotation}: ` : ''}The result of ${words(fn.name) || fn.name}.`,
+    );
+  }
+  if (fn.raises.length > 0) {
+    lines.push('', 'Raises:');
+    for (const raised of fn.raises) {
+      lines.push(
+        `    ${raised.exception}: ${raised.condition ? `If \`${oneLine(raised.condition)}\`.` : 'When the operation cannot be completed.'}`,
+      );
+    }
+  }
+  const body = lines.join('\n');
+  return lines.length === 1 ? `"""${body}"""` : `"""${body}\n"""`;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return (flat.length > 60 ? `${flat.slice(0, 57)}...` : flat)
+    .replace(/\\/g, '\\\\')
+    .replace(/"""/g, '\\"\\"\\"');
+}
+
+/** The docstring indented to sit as the first statement of the body. */
+export function indentDocstring(docstring: string, indent: string): string {
+  return docstring
+    .split('\n')
+    .map((text) => (text ? `${indent}${text}` : text))
+    .join('\n');
+}

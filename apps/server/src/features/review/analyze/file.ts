@@ -1,0 +1,170 @@
+// The review of one Python file: ruff's findings mapped to the innermost function whose lines hold
+// them, the project's own checks, a generated docstring where one is missing, and the enhanced text
+// (docstrings inserted, ruff's safe fixes applied) checked to still parse.
+import { runChecks } from './checks.js';
+import { generateDocstring, indentDocstring } from './docstring.js';
+import { findFunctions, type PythonFunction, parsePython } from './python.js';
+import {
+  applyEdits,
+  checkSyntax,
+  checkWithRuff,
+  fixEdits,
+  isSyntaxError,
+  lineStarts,
+  SAFE_FIX_RULES,
+  type TextEdit,
+  toFinding,
+} from './ruff.js';
+import type { FileReview, Finding, FunctionReview } from './types.js';
+
+const DOCSTRING_RULES = /^D10[0-7]$/;
+
+/** Reviews one file of the zip. Never throws for bad input: a file that is not Python says why. */
+export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise<FileReview> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return failed(path, 'The file is not UTF-8 text, so it was not reviewed.');
+  }
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const source = bom ? text.slice(1) : text;
+  const diagnostics = checkWithRuff(source);
+  const syntax = diagnostics.find(isSyntaxError);
+  if (syntax) {
+    return failed(
+      path,
+      `The file is not valid Python (line ${syntax.start_location.row}, column ${syntax.start_location.column}: ${syntax.message}), so its functions were not reviewed.`,
+    );
+  }
+  const tree = await parsePython(source);
+  try {
+    const functions = findFunctions(tree, source);
+    const starts = lineStarts(source);
+    const owner = lineOwners(functions, starts.length);
+    const reviews: FunctionReview[] = functions.map((fn) => ({
+      name: fn.qualifiedName,
+      qualifiedName: fn.qualifiedName,
+      ...(fn.className ? { className: fn.className } : {}),
+      line: fn.startLine,
+      endLine: fn.endLine,
+      source: fn.source,
+      findings: [],
+    }));
+    const moduleFindings: Finding[] = [];
+    const safeEdits: TextEdit[] = [];
+    const appliedCodes = new Set<string>();
+    for (const diagnostic of diagnostics) {
+      const finding = toFinding(diagnostic, source, starts);
+      const index = owner[diagnostic.start_location.row] ?? -1;
+      if (index >= 0) reviews[index]!.findings.push(finding);
+      else moduleFindings.push(finding);
+      if (diagnostic.code && SAFE_FIX_RULES.has(diagnostic.code) && diagnostic.fix) {
+        for (const edit of fixEdits(diagnostic, starts, source.length))
+          safeEdits.push({ ...edit, code: diagnostic.code } as TextEdit);
+      }
+    }
+    const docstringEdits: TextEdit[] = [];
+    functions.forEach((fn, index) => {
+      const review = reviews[index]!;
+      review.findings.push(...runChecks(fn, source));
+      if (!fn.docstring) {
+        const docstring = generateDocstring(fn);
+        review.generatedDocstring = docstring;
+        attachDocstring(fn, review, docstring, source, starts);
+        if (fn.docstringSlot) {
+          docstringEdits.push({
+            start: starts[fn.docstringSlot.row] ?? source.length,
+            end: starts[fn.docstringSlot.row] ?? source.length,
+            content: `${indentDocstring(docstring, fn.docstringSlot.indent)}\n`,
+          });
+        }
+      }
+      review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
+    });
+    const enhanced = enhance(source, safeEdits, docstringEdits);
+    for (const edit of enhanced.applied) {
+      const code = (edit as TextEdit & { code?: string }).code;
+      if (code) appliedCodes.add(code);
+    }
+    return {
+      path,
+      functions: reviews,
+      moduleFindings,
+      enhanced: bom + enhanced.text,
+      appliedFixes: [...appliedCodes].sort(),
+      docstringsAdded: enhanced.docstrings,
+    };
+  } finally {
+    tree.delete();
+  }
+}
+
+function failed(path: string, error: string): FileReview {
+  return { path, error, functions: [], moduleFindings: [], appliedFixes: [], docstringsAdded: 0 };
+}
+
+/** For each 1-based line, the index of the innermost function holding it (-1: none). */
+function lineOwners(functions: PythonFunction[], lineCount: number): Int32Array {
+  const owner = new Int32Array(lineCount + 2).fill(-1);
+  // Parents come before their nested functions: the innermost one writes last.
+  functions.forEach((fn, index) => {
+    owner.fill(index, fn.startLine, Math.min(fn.endLine, lineCount + 1) + 1);
+  });
+  return owner;
+}
+
+/** Gives ruff's missing-docstring finding the generated docstring, or adds the project's own. */
+function attachDocstring(
+  fn: PythonFunction,
+  review: FunctionReview,
+  docstring: string,
+  source: string,
+  starts: number[],
+): void {
+  const defLineText = source.slice(
+    starts[fn.defLine - 1] ?? 0,
+    (starts[fn.defLine] ?? source.length + 1) - 1,
+  );
+  const indent = fn.docstringSlot?.indent ?? `${/^[ \t]*/.exec(defLineText)![0]}    `;
+  const after = `${defLineText}\n${indentDocstring(docstring, indent)}`;
+  const ruffFinding = review.findings.find(
+    (finding) => DOCSTRING_RULES.test(finding.code) && finding.line === fn.defLine,
+  );
+  if (ruffFinding) {
+    ruffFinding.before = defLineText;
+    ruffFinding.after = after;
+    ruffFinding.message = `${ruffFinding.message}: a Google-style docstring was written from the signature${fn.returnsValue ? ', the return' : ''}${fn.raises.length > 0 ? ' and the raised exceptions' : ''}.`;
+    return;
+  }
+  review.findings.push({
+    section: 'readability',
+    source: 'check',
+    code: 'DA201',
+    message:
+      'The function has no docstring: a Google-style one was written from its signature, returns and raises.',
+    line: fn.defLine,
+    before: defLineText,
+    after,
+  });
+}
+
+/**
+ * Applies the docstrings and ruff's safe fixes; when the result does not parse, the docstrings
+ * alone; when even that fails, nothing.
+ */
+function enhance(
+  source: string,
+  safeEdits: TextEdit[],
+  docstringEdits: TextEdit[],
+): { text: string; applied: TextEdit[]; docstrings: number } {
+  const attempts: TextEdit[][] = [[...docstringEdits, ...safeEdits], docstringEdits];
+  for (const edits of attempts) {
+    if (edits.length === 0) continue;
+    const { text, applied } = applyEdits(source, edits);
+    if (checkSyntax(text)) {
+      return { text, applied, docstrings: applied.filter((edit) => docstringEdits.includes(edit)).length };
+    }
+  }
+  return { text: source, applied: [], docstrings: 0 };
+}

@@ -1,0 +1,282 @@
+// Python syntax trees through tree-sitter (web-tree-sitter with tree-sitter-python's WebAssembly
+// grammar: no native build), and the functions of a file as the review sees them: plain, async,
+// nested and decorated functions and methods, each with its class, signature, docstring, return,
+// yield and raise statements.
+import { createRequire } from 'node:module';
+import { Language, type Node, Parser, type Tree } from 'web-tree-sitter';
+
+let loading: Promise<Parser> | undefined;
+
+/** The shared Python parser (loaded once per process). */
+export function pythonParser(): Promise<Parser> {
+  loading ??= (async () => {
+    const require = createRequire(import.meta.url);
+    await Parser.init();
+    const language = await Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
+    const parser = new Parser();
+    parser.setLanguage(language);
+    return parser;
+  })();
+  return loading;
+}
+
+export async function parsePython(source: string): Promise<Tree> {
+  const parser = await pythonParser();
+  const tree = parser.parse(source);
+  if (!tree) throw new Error('The Python parser gave no tree.');
+  return tree;
+}
+
+export interface Parameter {
+  /** As written for documentation: `name`, `*args`, `**kwargs`. */
+  name: string;
+  /** The bare identifier. */
+  identifier: string;
+  annotation?: string;
+  defaultValue?: string;
+  kind: 'plain' | 'args' | 'kwargs';
+}
+
+export interface RaiseInfo {
+  exception: string;
+  /** The condition of the `if` the raise sits directly in, when there is one. */
+  condition?: string;
+}
+
+export interface PythonFunction {
+  name: string;
+  /** With the enclosing classes and functions, e.g. `Parser.feed` or `outer.<locals>.inner` as `outer.inner`. */
+  qualifiedName: string;
+  /** The innermost enclosing class when the function is a method. */
+  className?: string;
+  isAsync: boolean;
+  isMethod: boolean;
+  decorators: string[];
+  /** 1-based lines, decorators included. */
+  startLine: number;
+  endLine: number;
+  /** The line of `def`. */
+  defLine: number;
+  /** Source text, decorators included. */
+  source: string;
+  /** Character offsets of that text in the file. */
+  startIndex: number;
+  endIndex: number;
+  parameters: Parameter[];
+  returnAnnotation?: string;
+  docstring?: string;
+  /** Returns a value somewhere (not counting nested functions). */
+  returnsValue: boolean;
+  yields: boolean;
+  raises: RaiseInfo[];
+  /** Where a docstring goes: before this 0-based row, indented so; undefined when the body shares the def's line. */
+  docstringSlot?: { row: number; indent: string };
+  /** The function_definition node (valid while its tree is). */
+  node: Node;
+  /** The body block. */
+  body: Node;
+  depth: number;
+}
+
+const FUNCTION_TYPES = new Set(['function_definition']);
+const SCOPE_TYPES = new Set(['function_definition', 'class_definition', 'lambda']);
+
+/** Every function of the tree, in source order, nested ones after their parent. */
+export function findFunctions(tree: Tree, source: string): PythonFunction[] {
+  const found: PythonFunction[] = [];
+  const visit = (node: Node, scope: Array<{ kind: 'class' | 'function'; name: string }>) => {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      let definition: Node | null = child;
+      const outer: Node = child;
+      const decorators: string[] = [];
+      if (child.type === 'decorated_definition') {
+        definition = child.childForFieldName('definition');
+        for (const decorator of child.namedChildren) {
+          if (decorator?.type === 'decorator') decorators.push(decorator.text.replace(/^@\s*/, ''));
+        }
+      }
+      if (definition && FUNCTION_TYPES.has(definition.type)) {
+        const described = describeFunction(definition, outer, decorators, scope, source);
+        found.push(described);
+        visit(described.body, [...scope, { kind: 'function', name: described.name }]);
+        continue;
+      }
+      if (definition?.type === 'class_definition') {
+        const name = definition.childForFieldName('name')?.text ?? '?';
+        const body = definition.childForFieldName('body');
+        if (body) visit(body, [...scope, { kind: 'class', name }]);
+        continue;
+      }
+      visit(child, scope);
+    }
+  };
+  visit(tree.rootNode, []);
+  return found;
+}
+
+function describeFunction(
+  definition: Node,
+  outer: Node,
+  decorators: string[],
+  scope: Array<{ kind: 'class' | 'function'; name: string }>,
+  source: string,
+): PythonFunction {
+  const name = definition.childForFieldName('name')?.text ?? '?';
+  const body = definition.childForFieldName('body')!;
+  const enclosing = scope.at(-1);
+  const isMethod = enclosing?.kind === 'class';
+  const isAsync = definition.children.some((child) => child?.type === 'async');
+  const parameters = readParameters(definition.childForFieldName('parameters'));
+  const returnType = definition.childForFieldName('return_type');
+  const facts = { returnsValue: false, yields: false, raises: [] as RaiseInfo[] };
+  collectFlow(body, facts);
+  const first = body.namedChildren[0];
+  let docstring: string | undefined;
+  if (first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') {
+    docstring = first.namedChildren[0].text;
+  }
+  let docstringSlot: PythonFunction['docstringSlot'];
+  if (first && first.startPosition.row > definition.startPosition.row) {
+    // Comments between the def line and the first statement stay where they are: the docstring
+    // goes right before the first statement.
+    const lineStart = source.lastIndexOf('\n', first.startIndex - 1) + 1;
+    const indent = source.slice(lineStart, first.startIndex);
+    if (/^[ \t]*$/.test(indent)) docstringSlot = { row: first.startPosition.row, indent };
+  }
+  return {
+    name,
+    qualifiedName: [...scope.map((entry) => entry.name), name].join('.'),
+    ...(isMethod ? { className: enclosing.name } : {}),
+    isAsync,
+    isMethod,
+    decorators,
+    startLine: outer.startPosition.row + 1,
+    endLine: outer.endPosition.row + 1,
+    defLine: definition.startPosition.row + 1,
+    source: source.slice(lineStartOf(source, outer.startIndex), outer.endIndex),
+    startIndex: lineStartOf(source, outer.startIndex),
+    endIndex: outer.endIndex,
+    parameters,
+    ...(returnType ? { returnAnnotation: returnType.text } : {}),
+    ...(docstring ? { docstring } : {}),
+    ...facts,
+    ...(docstringSlot ? { docstringSlot } : {}),
+    node: definition,
+    body,
+    depth: scope.filter((entry) => entry.kind === 'function').length,
+  };
+}
+
+/** The start of the line holding `index` (so a method's text keeps its indentation). */
+function lineStartOf(source: string, index: number): number {
+  const lineStart = source.lastIndexOf('\n', index - 1) + 1;
+  return /^[ \t]*$/.test(source.slice(lineStart, index)) ? lineStart : index;
+}
+
+function readParameters(node: Node | null): Parameter[] {
+  if (!node) return [];
+  const parameters: Parameter[] = [];
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    switch (child.type) {
+      case 'identifier':
+        parameters.push({ name: child.text, identifier: child.text, kind: 'plain' });
+        break;
+      case 'typed_parameter': {
+        const inner = child.namedChildren[0];
+        const annotation = child.childForFieldName('type')?.text;
+        if (inner?.type === 'list_splat_pattern' || inner?.type === 'dictionary_splat_pattern') {
+          const identifier = inner.text.replace(/^\*+/, '');
+          const isArgs = inner.type === 'list_splat_pattern';
+          parameters.push({
+            name: `${isArgs ? '*' : '**'}${identifier}`,
+            identifier,
+            kind: isArgs ? 'args' : 'kwargs',
+            ...(annotation ? { annotation } : {}),
+          });
+        } else if (inner) {
+          parameters.push({
+            name: inner.text,
+            identifier: inner.text,
+            kind: 'plain',
+            ...(annotation ? { annotation } : {}),
+          });
+        }
+        break;
+      }
+      case 'default_parameter':
+      case 'typed_default_parameter': {
+        const identifier = child.childForFieldName('name')?.text ?? '?';
+        const annotation = child.childForFieldName('type')?.text;
+        const defaultValue = child.childForFieldName('value')?.text;
+        parameters.push({
+          name: identifier,
+          identifier,
+          kind: 'plain',
+          ...(annotation ? { annotation } : {}),
+          ...(defaultValue !== undefined ? { defaultValue } : {}),
+        });
+        break;
+      }
+      case 'list_splat_pattern': {
+        const identifier = child.text.replace(/^\*/, '');
+        parameters.push({ name: `*${identifier}`, identifier, kind: 'args' });
+        break;
+      }
+      case 'dictionary_splat_pattern': {
+        const identifier = child.text.replace(/^\*\*/, '');
+        parameters.push({ name: `**${identifier}`, identifier, kind: 'kwargs' });
+        break;
+      }
+      default:
+        // keyword_separator (*), positional_separator (/), comments.
+        break;
+    }
+  }
+  return parameters;
+}
+
+/** Returns, yields and raises of a function body, not descending into nested scopes. */
+function collectFlow(
+  node: Node,
+  facts: { returnsValue: boolean; yields: boolean; raises: RaiseInfo[] },
+): void {
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (SCOPE_TYPES.has(child.type) || child.type === 'decorated_definition') continue;
+    if (child.type === 'return_statement' && child.namedChildren.length > 0) facts.returnsValue = true;
+    if (child.type === 'yield') facts.yields = true;
+    if (child.type === 'raise_statement') {
+      const raised = child.namedChildren[0];
+      if (raised) {
+        const target = raised.type === 'call' ? raised.childForFieldName('function') : raised;
+        const exception = target?.text ?? raised.text;
+        if (
+          /^[A-Za-z_][\w.]*$/.test(exception) &&
+          !facts.raises.some((entry) => entry.exception === exception)
+        ) {
+          const block = child.parent;
+          const owner = block?.type === 'block' ? block.parent : undefined;
+          const condition =
+            owner?.type === 'if_statement' || owner?.type === 'elif_clause'
+              ? owner.childForFieldName('condition')?.text
+              : undefined;
+          facts.raises.push({ exception, ...(condition ? { condition } : {}) });
+        }
+      }
+    }
+    collectFlow(child, facts);
+  }
+}
+
+/** Nodes under `node` (itself included) matching `test`, not descending into nested scopes. */
+export function descendants(node: Node, test: (node: Node) => boolean, results: Node[] = []): Node[] {
+  if (test(node)) results.push(node);
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (SCOPE_TYPES.has(child.type) || child.type === 'decorated_definition') continue;
+    descendants(child, test, results);
+  }
+  return results;
+}

@@ -1,0 +1,184 @@
+// ruff through its WebAssembly build (@astral-sh/ruff-wasm-nodejs): one check per file with the
+// rule families the review reports, sorted into the two sections the screen shows.
+//
+// Performance: PERF (Perflint), C4 (comprehensions), UP (pyupgrade: newer, faster idioms) and the
+// SIM rules that remove work (any/all loops, `in dict.keys()`, dict.get...).
+// Readability: D (pydocstyle, Google convention), N (naming), E/W (pycodestyle), the other SIM
+// rules, PL (Pylint), B (bugbear), F (pyflakes), RET, PIE.
+//
+// The WASM build does not say whether a fix is safe; the download applies only the fixes of rules
+// whose fixes ruff documents as always safe (SAFE_FIX_RULES), and only when the result still parses.
+import { PositionEncoding, Workspace } from '@astral-sh/ruff-wasm-nodejs';
+import type { Finding, Section } from './types.js';
+
+export interface RuffDiagnostic {
+  code: string | null;
+  message: string;
+  start_location: { row: number; column: number };
+  end_location: { row: number; column: number };
+  fix: {
+    message: string | null;
+    edits: Array<{
+      content: string | null;
+      location: { row: number; column: number };
+      end_location: { row: number; column: number };
+    }>;
+  } | null;
+}
+
+export const RUFF_SELECT = ['PERF', 'C4', 'UP', 'SIM', 'D', 'N', 'E', 'W', 'PL', 'B', 'F', 'RET', 'PIE'];
+/** Rules left out: noise for a review (line length is the formatter's business; magic values everywhere). */
+const RUFF_IGNORE = ['E501', 'PLR2004', 'D100', 'D104', 'W191', 'D206'];
+
+/** SIM rules that save work at run time (the rest of SIM is about readability). */
+const PERFORMANCE_SIM = new Set(['SIM101', 'SIM110', 'SIM111', 'SIM118', 'SIM401', 'SIM904', 'SIM910']);
+
+/** Rules whose fixes ruff marks safe in every case. */
+export const SAFE_FIX_RULES = new Set([
+  'UP004',
+  'UP009',
+  'UP010',
+  'UP012',
+  'UP015',
+  'UP018',
+  'UP024',
+  'UP025',
+  'UP034',
+  'UP039',
+  'E703',
+  'F541',
+  'PIE790',
+  'W292',
+]);
+
+let workspace: Workspace | undefined;
+
+function ruff(): Workspace {
+  workspace ??= new Workspace(
+    {
+      'line-length': 100,
+      'target-version': 'py39',
+      lint: {
+        select: RUFF_SELECT,
+        ignore: RUFF_IGNORE,
+        pydocstyle: { convention: 'google' },
+      },
+    },
+    PositionEncoding.Utf16,
+  );
+  return workspace;
+}
+
+/** ruff's version (for the summary). */
+export function ruffVersion(): string {
+  return Workspace.version();
+}
+
+/** ruff's diagnostics for one file (syntax errors come as code `invalid-syntax`). */
+export function checkWithRuff(source: string): RuffDiagnostic[] {
+  return ruff().check(source) as RuffDiagnostic[];
+}
+
+let syntaxOnly: Workspace | undefined;
+
+/** True when ruff's parser reads `source` as valid Python (no rules run). */
+export function checkSyntax(source: string): boolean {
+  syntaxOnly ??= new Workspace({ lint: { select: [] } }, PositionEncoding.Utf16);
+  return !(syntaxOnly.check(source) as RuffDiagnostic[]).some(isSyntaxError);
+}
+
+export function isSyntaxError(diagnostic: RuffDiagnostic): boolean {
+  return (
+    diagnostic.code === null || diagnostic.code === 'invalid-syntax' || diagnostic.code === 'syntax-error'
+  );
+}
+
+export function sectionOf(code: string): Section {
+  if (code.startsWith('PERF') || code.startsWith('C4') || code.startsWith('UP')) return 'performance';
+  if (PERFORMANCE_SIM.has(code)) return 'performance';
+  return 'readability';
+}
+
+/** Line starts of `source` (UTF-16 offsets), for ruff's 1-based row/column locations. */
+export function lineStarts(source: string): number[] {
+  const starts = [0];
+  for (let index = source.indexOf('\n'); index >= 0; index = source.indexOf('\n', index + 1))
+    starts.push(index + 1);
+  return starts;
+}
+
+export function offsetOf(
+  starts: number[],
+  location: { row: number; column: number },
+  length: number,
+): number {
+  const lineStart = starts[location.row - 1];
+  if (lineStart === undefined) return length;
+  return Math.min(length, lineStart + location.column - 1);
+}
+
+export interface TextEdit {
+  start: number;
+  end: number;
+  content: string;
+}
+
+export function fixEdits(diagnostic: RuffDiagnostic, starts: number[], length: number): TextEdit[] {
+  return (diagnostic.fix?.edits ?? []).map((edit) => ({
+    start: offsetOf(starts, edit.location, length),
+    end: offsetOf(starts, edit.end_location, length),
+    content: edit.content ?? '',
+  }));
+}
+
+/** Applies non-overlapping edits (later ones first); overlapping ones are skipped. */
+export function applyEdits(source: string, edits: TextEdit[]): { text: string; applied: TextEdit[] } {
+  const sorted = [...edits].sort((left, right) => left.start - right.start || left.end - right.end);
+  const kept: TextEdit[] = [];
+  let lastEnd = -1;
+  for (const edit of sorted) {
+    if (
+      edit.start < lastEnd ||
+      (edit.start === lastEnd && edit.start === edit.end && kept.at(-1)?.start === edit.start)
+    )
+      continue;
+    kept.push(edit);
+    lastEnd = edit.end;
+  }
+  let text = source;
+  for (const edit of [...kept].reverse())
+    text = text.slice(0, edit.start) + edit.content + text.slice(edit.end);
+  return { text, applied: kept };
+}
+
+/** The finding of one diagnostic, with the lines it touches before and after ruff's fix. */
+export function toFinding(diagnostic: RuffDiagnostic, source: string, starts: number[]): Finding {
+  const code = diagnostic.code ?? 'invalid-syntax';
+  const finding: Finding = {
+    section: sectionOf(code),
+    source: 'ruff',
+    code,
+    message: diagnostic.fix?.message
+      ? `${diagnostic.message} (fix: ${diagnostic.fix.message})`
+      : diagnostic.message,
+    line: diagnostic.start_location.row,
+  };
+  const edits = fixEdits(diagnostic, starts, source.length);
+  if (edits.length > 0) {
+    const first = Math.min(...edits.map((edit) => edit.start));
+    const last = Math.max(...edits.map((edit) => edit.end));
+    const from = source.lastIndexOf('\n', first - 1) + 1;
+    let to = source.indexOf('\n', Math.max(first, last - 1));
+    if (to < 0) to = source.length;
+    const before = source.slice(from, to);
+    const after = applyEdits(
+      before,
+      edits.map((edit) => ({ ...edit, start: edit.start - from, end: Math.min(edit.end, to) - from })),
+    ).text;
+    if (before.length <= 4000 && after.length <= 4000) {
+      finding.before = before;
+      finding.after = after.replace(/\n$/, '');
+    }
+  }
+  return finding;
+}

@@ -1,0 +1,221 @@
+// The review as durable work: one job per uploaded zip in the queue 'review.analyze', keyed by the
+// review's id. The job copies the stored zip to a temporary file, checks it again, reviews every
+// Python file (progress stored as it goes), then stores the review JSON and the enhanced zip as blobs
+// and marks the review `success`. A zip refused by the checks fails at once with its reason; other
+// errors are retried (3 attempts), and the last one's reason becomes the review's. A server killed
+// mid-review leaves the job's lease to run out and another start (or instance) reviews it again;
+// `reconcileReviews` fails what no job will finish, so no review stays pending forever.
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+import type { Blobs } from '../../platform/blobs/blobs.js';
+import type { Db, Queryable } from '../../platform/db/db.js';
+import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
+import type { FileReview } from './analyze/types.js';
+import { buildReviewJson, fileReviewMarkdown, summaryMarkdown } from './report.js';
+import { findReview, markFailed, markSucceeded, setProgress } from './store.js';
+import { CheckedZip, ReviewZipError, type ReviewZipLimits, spool, withTempDir } from './zip.js';
+
+export const REVIEW_QUEUE = 'review.analyze';
+const PROGRESS_INTERVAL_MS = 500;
+
+export interface ReviewPayload {
+  reviewId: string;
+}
+
+export async function enqueueReview(jobs: Jobs, reviewId: string, tx?: Queryable): Promise<string> {
+  const { id } = await jobs.enqueue(REVIEW_QUEUE, { reviewId } satisfies ReviewPayload, {
+    dedupeKey: reviewId,
+    ...(tx ? { tx } : {}),
+  });
+  return id;
+}
+
+export interface ReviewOutcome {
+  reviewBlobId: string;
+  downloadBlobId: string;
+  filesTotal: number;
+  functionCount: number;
+}
+
+/** Reviews the stored zip of a review; stores the review JSON and the enhanced zip. */
+export async function runReview(
+  db: Db,
+  blobs: Blobs,
+  review: { id: string; name: string; zipBlobId: string },
+  limits: ReviewZipLimits,
+  signal?: AbortSignal,
+): Promise<ReviewOutcome> {
+  const stored = await blobs.open(review.zipBlobId);
+  if (!stored) throw new PermanentJobError('The uploaded zip is missing from storage: upload it again.');
+  // Loaded on first use: the parsers (tree-sitter, ruff) stay out of the admin CLI's start-up.
+  const { reviewPythonFile } = await import('./analyze/file.js');
+  const { ruffVersion } = await import('./analyze/ruff.js');
+  return withTempDir(async (dir) => {
+    const file = join(dir, 'upload.zip');
+    await spool(stored, file);
+    const zip = await CheckedZip.open(file, limits);
+    const created: string[] = [];
+    try {
+      const python = zip.pythonItems;
+      await setProgress(db, review.id, 0, python.length);
+      const reviews: FileReview[] = [];
+      let lastProgress = Date.now();
+      for (const [index, item] of python.entries()) {
+        signal?.throwIfAborted();
+        const bytes = await zip.read(item);
+        reviews.push(await reviewPythonFile(item.path, bytes));
+        if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
+          await setProgress(db, review.id, index + 1, python.length);
+          lastProgress = Date.now();
+        }
+        // Let requests and lease renewals in between two files.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await setProgress(db, review.id, python.length, python.length);
+      const json = buildReviewJson(review.name, reviews);
+      const reviewBlob = await blobs.put(Readable.from([Buffer.from(JSON.stringify(json))]), {
+        contentType: 'application/json',
+      });
+      created.push(reviewBlob.id);
+      const downloadBlob = await writeDownload(blobs, zip, reviews, review.name, ruffVersion());
+      created.push(downloadBlob.id);
+      return {
+        reviewBlobId: reviewBlob.id,
+        downloadBlobId: downloadBlob.id,
+        filesTotal: python.length,
+        functionCount: reviews.reduce((total, entry) => total + entry.functions.length, 0),
+      };
+    } catch (error) {
+      for (const id of created) await blobs.delete(id).catch(() => false);
+      throw error;
+    } finally {
+      zip.close();
+    }
+  });
+}
+
+/** The original tree with the enhanced Python files, a REVIEW.md per file and the summary. */
+async function writeDownload(
+  blobs: Blobs,
+  zip: CheckedZip,
+  reviews: readonly FileReview[],
+  name: string,
+  ruff: string,
+) {
+  const output = new yazl.ZipFile();
+  const stored = blobs.put(output.outputStream as unknown as Readable, { contentType: 'application/zip' });
+  const byPath = new Map(reviews.map((entry) => [entry.path, entry]));
+  const taken = new Set(zip.items.map((item) => item.path));
+  let otherFiles = 0;
+  for (const item of zip.items) {
+    if (item.isDirectory) {
+      output.addEmptyDirectory(item.path);
+      continue;
+    }
+    const reviewed = byPath.get(item.path);
+    if (reviewed?.enhanced !== undefined) {
+      output.addBuffer(Buffer.from(reviewed.enhanced), item.path);
+    } else {
+      if (!reviewed) otherFiles++;
+      output.addReadStreamLazy(item.path, (callback) => {
+        zip.openStream(item).then(
+          (stream) => callback(null, stream),
+          (error: Error) => callback(error, undefined as never),
+        );
+      });
+    }
+    if (reviewed) {
+      const reviewPath = freePath(`${item.path}.REVIEW.md`, taken);
+      output.addBuffer(Buffer.from(fileReviewMarkdown(reviewed)), reviewPath);
+    }
+  }
+  const summary = summaryMarkdown({ name, files: reviews, otherFiles, ruffVersion: ruff });
+  output.addBuffer(Buffer.from(summary), freePath('REVIEW-SUMMARY.md', taken));
+  output.end();
+  return stored;
+}
+
+/** `path`, or `path` with a number before its extension when the zip already holds it. */
+function freePath(path: string, taken: Set<string>): string {
+  let candidate = path;
+  for (let n = 2; taken.has(candidate); n++) candidate = path.replace(/(\.md)$/, `-${n}$1`);
+  taken.add(candidate);
+  return candidate;
+}
+
+export interface ReviewWorkerOptions {
+  limits: ReviewZipLimits;
+}
+
+/** The job handler of REVIEW_QUEUE. */
+export function createReviewHandler(db: Db, blobs: Blobs, options: ReviewWorkerOptions) {
+  return async (job: JobContext<ReviewPayload>) => {
+    const reviewId = job.payload?.reviewId;
+    if (typeof reviewId !== 'string') throw new PermanentJobError('The job names no review.');
+    const review = await findReview(db, reviewId);
+    if (!review) return { skipped: 'deleted' };
+    if (review.status !== 'pending') return { skipped: review.status };
+    try {
+      const outcome = await runReview(
+        db,
+        blobs,
+        { id: review.id, name: review.name, zipBlobId: review.zip_blob_id },
+        options.limits,
+        job.signal,
+      );
+      if (!(await markSucceeded(db, review.id, outcome))) {
+        await blobs.delete(outcome.reviewBlobId).catch(() => false);
+        await blobs.delete(outcome.downloadBlobId).catch(() => false);
+        return { skipped: 'no longer pending' };
+      }
+      return { files: outcome.filesTotal, functions: outcome.functionCount };
+    } catch (error) {
+      const isPermanent = error instanceof PermanentJobError || error instanceof ReviewZipError;
+      if (isPermanent || job.attempt >= job.maxAttempts) {
+        const message = error instanceof Error ? error.message : String(error);
+        const reason = isPermanent
+          ? message
+          : `The review failed ${job.attempt} time(s): ${message}. Upload the zip again to retry.`;
+        await markFailed(db, review.id, reason).catch(() => false);
+      }
+      if (error instanceof ReviewZipError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+  };
+}
+
+/**
+ * Ends reviews that can no longer progress: one still pending with no waiting or running job is
+ * failed with its last job's reason when that job failed or was cancelled, and queued again when it
+ * has no job at all.
+ */
+export async function reconcileReviews(db: Db, jobs: Jobs): Promise<{ failed: number; requeued: number }> {
+  const { rows } = await db.query<{ id: string; job_state: string | null; last_error: string | null }>(
+    `SELECT r.id, last.state AS job_state, last.last_error
+     FROM review_files r
+     LEFT JOIN LATERAL (
+       SELECT j.state, j.last_error FROM jobs j
+       WHERE j.queue = $1 AND j.dedupe_key = r.id::text
+       ORDER BY j.created_at DESC LIMIT 1
+     ) last ON true
+     WHERE r.status = 'pending'
+       AND NOT EXISTS (
+         SELECT 1 FROM jobs live WHERE live.queue = $1 AND live.dedupe_key = r.id::text
+           AND live.state IN ('queued', 'running'))`,
+    [REVIEW_QUEUE],
+  );
+  let failed = 0;
+  let requeued = 0;
+  for (const row of rows) {
+    if (row.job_state === null || row.job_state === 'succeeded') {
+      await enqueueReview(jobs, row.id);
+      requeued++;
+    } else if (
+      await markFailed(db, row.id, `The review did not finish: ${row.last_error ?? 'unknown error'}`)
+    ) {
+      failed++;
+    }
+  }
+  return { failed, requeued };
+}

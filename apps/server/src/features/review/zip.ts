@@ -1,0 +1,296 @@
+// Reading uploaded review zips with limits, through yauzl (random access to a file on disk: the
+// central directory is read first, what every unzip tool follows; entries are inflated as streams
+// whose size yauzl checks against the directory). Nothing is trusted before it is counted:
+//
+// - not a zip, damaged, encrypted, an unknown compression method: 400;
+// - more entries, more declared bytes or a higher compression ratio than allowed: 413 (a zip bomb);
+//   while inflating, more bytes than an entry declares stop the stream (yauzl) and the running total
+//   over all entries is capped too;
+// - a path that is absolute, has a drive letter or leaves the root through `..`, and symbolic links:
+//   400 (zip slip: a later unzip of the download must never write outside its folder).
+//
+// The zip is kept in a temporary file while it is read: the upload is streamed there, and a review
+// job copies the stored blob there, so a zip is never held whole in memory.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import { formatBytes } from '../knowledge/parse/zip.js';
+
+export interface ReviewZipLimits {
+  /** Most entries (folders included). */
+  maxEntries: number;
+  /** Most bytes over all entries once expanded (declared, and counted while inflating). */
+  maxUncompressedBytes: number;
+  /** Highest expanded/compressed ratio of an entry expanding to more than 1 MiB. */
+  maxRatio: number;
+}
+
+/** Why a zip is refused: `status` 400 (not a usable zip, unsafe paths) or 413 (too big, a bomb). */
+export class ReviewZipError extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReviewZipError';
+  }
+}
+
+export interface ZipItem {
+  /** The path inside the zip, `/`-separated, without a leading `./`. */
+  path: string;
+  isDirectory: boolean;
+  size: number;
+  /** Python source the review reads (not under __MACOSX/, not an AppleDouble `._` file). */
+  isPython: boolean;
+  entry: yauzl.Entry;
+}
+
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/** The entry's path, decoded (UTF-8 when flagged or valid, else CP437 as yauzl reads it). */
+function decodeName(entry: yauzl.Entry): string {
+  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+}
+
+/** A path that stays inside the archive's root, or a ReviewZipError saying why not. */
+export function safeZipPath(raw: string): string {
+  const shown = raw.length > 120 ? `${raw.slice(0, 120)}…` : raw;
+  if ([...raw].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f)) {
+    throw new ReviewZipError(
+      400,
+      `The zip holds a path with control characters ('${JSON.stringify(shown)}').`,
+    );
+  }
+  const slashed = raw.replace(/\\/g, '/');
+  if (slashed.startsWith('/') || /^[a-zA-Z]:/.test(slashed)) {
+    throw new ReviewZipError(
+      400,
+      `The zip holds an absolute path ('${shown}'): zip the project folder with relative paths.`,
+    );
+  }
+  const segments = slashed.split('/');
+  if (segments.includes('..')) {
+    throw new ReviewZipError(
+      400,
+      `The zip holds a path that leaves its folder ('${shown}'): paths with '..' are not accepted.`,
+    );
+  }
+  return segments
+    .filter((segment, index) => segment !== '.' && (segment !== '' || index === segments.length - 1))
+    .join('/');
+}
+
+function isPythonPath(path: string): boolean {
+  if (!path.endsWith('.py')) return false;
+  if (path.startsWith('__MACOSX/')) return false;
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return !base.startsWith('._') && base.length > 3;
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
+      (error, zip) => {
+        if (error || !zip) {
+          reject(
+            new ReviewZipError(
+              400,
+              `The file is not a zip archive, or a damaged one (${error?.message ?? 'unreadable'}). Upload a .zip of your Python files.`,
+            ),
+          );
+        } else {
+          resolve(zip);
+        }
+      },
+    );
+  });
+}
+
+/** An open zip whose entries were all checked against the limits. */
+export class CheckedZip {
+  private inflated = 0;
+
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    readonly items: readonly ZipItem[],
+    private readonly limits: ReviewZipLimits,
+  ) {}
+
+  /** Opens `file` and checks every entry; throws ReviewZipError when the zip is refused. */
+  static async open(file: string, limits: ReviewZipLimits): Promise<CheckedZip> {
+    const zip = await openZip(file);
+    try {
+      const items = await readDirectory(zip, limits);
+      return new CheckedZip(zip, items, limits);
+    } catch (error) {
+      zip.close();
+      throw error;
+    }
+  }
+
+  get pythonItems(): ZipItem[] {
+    return this.items.filter((item) => item.isPython);
+  }
+
+  /** The entry's bytes, inflated within the limits. */
+  async read(item: ZipItem): Promise<Buffer> {
+    const stream = await this.openStream(item);
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      parts.push(chunk);
+    }
+    return Buffer.concat(parts, size);
+  }
+
+  /** The entry's bytes as a stream, counted against the total budget as they are inflated. */
+  openStream(item: ZipItem): Promise<Readable> {
+    return new Promise((resolve, reject) => {
+      this.zip.openReadStream(item.entry, (error, stream) => {
+        if (error || !stream) {
+          reject(new ReviewZipError(400, `The zip entry '${item.path}' cannot be read (${error?.message}).`));
+          return;
+        }
+        stream.on('data', (chunk: Buffer) => {
+          this.inflated += chunk.length;
+          if (this.inflated > this.limits.maxUncompressedBytes) {
+            stream.destroy(
+              new ReviewZipError(
+                413,
+                `The zip expands to more than ${formatBytes(this.limits.maxUncompressedBytes)}: it looks like a zip bomb.`,
+              ),
+            );
+          }
+        });
+        // yauzl checks the inflated size against the directory and fails the stream past it.
+        resolve(stream as Readable);
+      });
+    });
+  }
+
+  close(): void {
+    this.zip.close();
+  }
+}
+
+function readDirectory(zip: yauzl.ZipFile, limits: ReviewZipLimits): Promise<ZipItem[]> {
+  if (zip.entryCount > limits.maxEntries) {
+    return Promise.reject(
+      new ReviewZipError(
+        413,
+        `The zip holds ${zip.entryCount} entries, more than the ${limits.maxEntries} allowed: split the project or leave out generated files.`,
+      ),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const items: ZipItem[] = [];
+    const seen = new Set<string>();
+    let declared = 0;
+    let isDone = false;
+    const fail = (error: unknown) => {
+      if (isDone) return;
+      isDone = true;
+      reject(
+        error instanceof ReviewZipError
+          ? error
+          : new ReviewZipError(
+              400,
+              `The zip is damaged (${error instanceof Error ? error.message : String(error)}). Create it again and upload it.`,
+            ),
+      );
+    };
+    zip.on('error', fail);
+    zip.on('end', () => {
+      if (isDone) return;
+      isDone = true;
+      resolve(items);
+    });
+    zip.on('entry', (entry: yauzl.Entry) => {
+      try {
+        const raw = decodeName(entry);
+        const path = safeZipPath(raw);
+        const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+        const madeOnUnix = entry.versionMadeBy >> 8 === 3;
+        if (madeOnUnix && mode === S_IFLNK) {
+          throw new ReviewZipError(
+            400,
+            `The zip holds a symbolic link ('${path}'): links are not accepted; zip the files themselves.`,
+          );
+        }
+        if (entry.isEncrypted()) {
+          throw new ReviewZipError(
+            400,
+            `The zip is password-protected ('${path}'): upload it without a password.`,
+          );
+        }
+        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+          throw new ReviewZipError(
+            400,
+            `The zip entry '${path}' uses a compression method this server does not read (${entry.compressionMethod}); use standard (deflate) compression.`,
+          );
+        }
+        const isDirectory = path.endsWith('/') || path === '';
+        if (!isDirectory) {
+          if (seen.has(path)) {
+            throw new ReviewZipError(400, `The zip holds '${path}' twice: keep one copy.`);
+          }
+          seen.add(path);
+        }
+        declared += entry.uncompressedSize;
+        if (declared > limits.maxUncompressedBytes) {
+          throw new ReviewZipError(
+            413,
+            `The zip expands to more than ${formatBytes(limits.maxUncompressedBytes)}: it looks like a zip bomb, or the project is too large to review at once.`,
+          );
+        }
+        if (
+          entry.uncompressedSize > RATIO_FLOOR_BYTES &&
+          entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)
+        ) {
+          throw new ReviewZipError(
+            413,
+            `The zip entry '${path}' is compressed more than ${limits.maxRatio}:1: the zip looks like a zip bomb.`,
+          );
+        }
+        if (!(isDirectory && path === '')) {
+          items.push({
+            path,
+            isDirectory,
+            size: entry.uncompressedSize,
+            isPython: !isDirectory && isPythonPath(path),
+            entry,
+          });
+        }
+        zip.readEntry();
+      } catch (error) {
+        fail(error);
+      }
+    });
+    zip.readEntry();
+  });
+}
+
+/** A temporary folder for one zip; `cleanup` removes it. */
+export async function withTempDir<T>(run: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'da-review-'));
+  try {
+    return await run(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a stream to `file`. */
+export async function spool(source: AsyncIterable<Uint8Array> | Readable, file: string): Promise<void> {
+  await pipeline(source, createWriteStream(file));
+}

@@ -1,0 +1,56 @@
+// Pieces shared by the multipart upload operations (training documents, code-review zips): a file's
+// bytes are counted while they stream on (never held whole), a part nobody wants is read and dropped
+// so the parser reaches the next one, and a broken body is told apart from a refused file.
+import type { MultipartFile } from '@fastify/multipart';
+
+/** The multipart body itself is broken (truncated, bad boundary...): 400, nothing stored. */
+export class MalformedUploadError extends Error {}
+
+/** A file name as people see it: the last path segment, without control characters. */
+export function cleanFileName(raw: string): string {
+  const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
+  const printable = [...base].filter((character) => {
+    const code = character.charCodeAt(0);
+    return code >= 0x20 && code !== 0x7f;
+  });
+  return printable.join('').toWellFormed().trim();
+}
+
+/** Reads a part's bytes to the end without keeping them. */
+export async function drain(part: MultipartFile): Promise<void> {
+  try {
+    for await (const _chunk of part.file) {
+      // discarded
+    }
+  } catch (error) {
+    throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** How much of a part `counted` has seen. */
+export interface CountedState {
+  size: number;
+  isTooLarge: boolean;
+}
+
+/**
+ * The part's bytes, counted: past `maxBytes` the rest is read and dropped and `state.isTooLarge`
+ * set. A broken body is a MalformedUploadError. Never returns early, so the multipart parser always
+ * gets to the next part.
+ */
+export async function* counted(
+  part: MultipartFile,
+  maxBytes: number,
+  state: CountedState,
+): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      state.size += chunk.length;
+      if (state.size > maxBytes) state.isTooLarge = true;
+      if (!state.isTooLarge) yield chunk;
+    }
+  } catch (error) {
+    throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
+  }
+  if (part.file.truncated) state.isTooLarge = true;
+}
