@@ -218,6 +218,9 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       const response = await gpt(staff, 'Stream this please', undefined, { accept: 'text/event-stream' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
       const events = eventsOf(response.body);
       const done = events.at(-1)!;
       expect(done.type).toBe('done');

@@ -8,7 +8,6 @@
 // answer) is still a plain JSON error with its status. Then `sources` (when the run has them),
 // each piece as a `delta`, and one `done` with the JSON answer, or one `error` with the error body.
 // Closing the connection aborts the model request through the AbortSignal the run's pieces got.
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../generated/contract.js';
 import { type ErrorBody, HttpError } from '../../platform/http/errors.js';
@@ -85,15 +84,22 @@ export async function respond<Answer>(
     throw error;
   }
 
-  const stream = new PassThrough();
+  // Written straight to the socket (not through a stream Fastify pipes on a later tick): each event
+  // leaves at once, even when what follows keeps the thread busy (PGlite runs queries on it).
+  reply.hijack();
+  const raw = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) raw.setHeader(name, value);
+  }
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
   const send = (event: ChatStreamEvent) => {
-    if (!stream.writableEnded) stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    if (!raw.writableEnded && !raw.destroyed)
+      raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   };
-  reply
-    .code(200)
-    .header('content-type', 'text/event-stream; charset=utf-8')
-    .header('x-accel-buffering', 'no')
-    .send(stream);
   if (run.sources) send({ type: 'sources', sources: run.sources });
   text = first.value;
   send({ type: 'delta', text: first.value });
@@ -111,7 +117,7 @@ export async function respond<Answer>(
       await settleFailure(run, error, text, request);
       if (!(error instanceof AbortError)) send({ type: 'error', error: errorBodyOf(error) });
     } finally {
-      stream.end();
+      if (!raw.writableEnded) raw.end();
     }
   })();
   return reply;
