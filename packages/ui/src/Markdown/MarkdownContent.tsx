@@ -147,7 +147,8 @@ const CODE_START = /^(?: {4}|\t| {0,3}(?:```|~~~))/;
  *
  * The text is rendered block by block (top-level markdown blocks), and only blocks whose text
  * changed are parsed again, so a streaming answer costs the same per update at its end as at its
- * start.
+ * start. Keep `sources` and `components` the same objects between updates: a new one renders every
+ * block again.
  */
 export function MarkdownContent({ children, sources, components }: MarkdownContentProps) {
   const splitter = useRef<MarkdownBlockSplitter | null>(null);
