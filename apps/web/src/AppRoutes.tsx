@@ -1,36 +1,81 @@
-import { type RouteMatch, type RouteScreen, useRouteGuard } from '@digital-assistant/react';
-import type { ReactNode } from 'react';
+import { type RouteMatch, type RouteScreen, useChatRoute, useRouteGuard } from '@digital-assistant/react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { HealthScreen } from './screens/HealthScreen';
-import { AgentsScreen, DiscoverScreen } from './screens/LandingScreens';
-import { LoginScreenRoute } from './screens/LoginScreenRoute';
-import { LogoutScreenRoute } from './screens/LogoutScreenRoute';
+import { ChatHeader } from './screens/chat/ChatHeader';
 import { NotYetAvailable } from './screens/NotYetAvailable';
 import { Shell } from './screens/Shell';
-import { StatusScreen } from './screens/StatusScreen';
-import { TenantSettingsScreen } from './screens/TenantSettingsScreen';
-import { TrainBotScreen } from './screens/TrainBotScreen';
-import { UsersScreen } from './screens/UsersScreen';
 
-function ChatTitle({ match }: { match: RouteMatch }) {
-  return <>{match.params.department ? `Chat: ${match.params.department}` : 'Chat'}</>;
+/*
+ * Screens are loaded on demand: the initial JavaScript holds only the shell and the router (the size
+ * check in `pnpm --filter @digital-assistant/web run check:size` keeps it at or under 200 kB gzipped).
+ */
+const ChatPanesScreen = lazy(() =>
+  import('./screens/chat/ChatScreens').then((module) => ({ default: module.ChatPanesScreen })),
+);
+const AdminChatScreen = lazy(() =>
+  import('./screens/chat/ChatScreens').then((module) => ({ default: module.AdminChatScreen })),
+);
+const AgentsScreen = lazy(() =>
+  import('./screens/LandingScreens').then((module) => ({ default: module.AgentsScreen })),
+);
+const DiscoverScreen = lazy(() =>
+  import('./screens/LandingScreens').then((module) => ({ default: module.DiscoverScreen })),
+);
+const UsersScreen = lazy(() =>
+  import('./screens/UsersScreen').then((module) => ({ default: module.UsersScreen })),
+);
+const StatusScreen = lazy(() =>
+  import('./screens/StatusScreen').then((module) => ({ default: module.StatusScreen })),
+);
+const TrainBotScreen = lazy(() =>
+  import('./screens/TrainBotScreen').then((module) => ({ default: module.TrainBotScreen })),
+);
+const TenantSettingsScreen = lazy(() =>
+  import('./screens/TenantSettingsScreen').then((module) => ({ default: module.TenantSettingsScreen })),
+);
+const LoginScreenRoute = lazy(() =>
+  import('./screens/LoginScreenRoute').then((module) => ({ default: module.LoginScreenRoute })),
+);
+const LogoutScreenRoute = lazy(() =>
+  import('./screens/LogoutScreenRoute').then((module) => ({ default: module.LogoutScreenRoute })),
+);
+const HealthScreen = lazy(() =>
+  import('./screens/HealthScreen').then((module) => ({ default: module.HealthScreen })),
+);
+
+const pending = <div className="app-pending" role="status" aria-busy="true" aria-label="Loading" />;
+const pendingContent = (
+  <div className="app-pending-content" role="status" aria-busy="true" aria-label="Loading" />
+);
+
+/** /chat and /chat/{department}: the chat store follows the route (PGA redirect); its selector in the header. */
+function ChatRoute({ match }: { match: RouteMatch }) {
+  const route = useChatRoute(match.params.department);
+  return (
+    <Shell header={<ChatHeader route={route} />}>
+      <Suspense fallback={pendingContent}>
+        <ChatPanesScreen selection={route.selection} department={route.department} />
+      </Suspense>
+    </Shell>
+  );
 }
 
 /** Screens inside the app shell, by the route table's screen name. */
 const shellScreens: Record<
-  Exclude<RouteScreen, 'login' | 'logout' | 'health'>,
-  (match: RouteMatch) => ReactNode
+  Exclude<RouteScreen, 'login' | 'logout' | 'health' | 'chat'>,
+  { title?: ReactNode; render: () => ReactNode }
 > = {
-  chat: (match) => <NotYetAvailable title={<ChatTitle match={match} />} capability="The chat" />,
-  adminChat: () => <NotYetAvailable title="Admin Chat" capability="The admin chat" />,
-  elk: () => <NotYetAvailable title="Elk Agent" capability="The ELK agent" />,
-  agents: () => <AgentsScreen />,
-  discover: () => <DiscoverScreen />,
-  codeReview: () => <NotYetAvailable title="Code Review Agent" capability="The code review agent" />,
-  users: () => <UsersScreen />,
-  status: () => <StatusScreen />,
-  trainBot: () => <TrainBotScreen />,
-  tenantSettings: () => <TenantSettingsScreen />,
+  adminChat: { title: <h1>Admin Chat</h1>, render: () => <AdminChatScreen /> },
+  elk: { render: () => <NotYetAvailable title="Elk Agent" capability="The ELK agent" /> },
+  agents: { render: () => <AgentsScreen /> },
+  discover: { render: () => <DiscoverScreen /> },
+  codeReview: {
+    render: () => <NotYetAvailable title="Code Review Agent" capability="The code review agent" />,
+  },
+  users: { render: () => <UsersScreen /> },
+  status: { render: () => <StatusScreen /> },
+  trainBot: { render: () => <TrainBotScreen /> },
+  tenantSettings: { render: () => <TenantSettingsScreen /> },
 };
 
 export function AppRoutes() {
@@ -38,10 +83,20 @@ export function AppRoutes() {
   const decision = useRouteGuard(location.pathname);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   const { screen } = decision.match.route;
-  if (screen === 'login') return <LoginScreenRoute />;
-  if (screen === 'logout') return <LogoutScreenRoute />;
-  if (screen === 'health') return <HealthScreen />;
-  if (decision.kind === 'pending')
-    return <div className="app-pending" role="status" aria-busy="true" aria-label="Loading" />;
-  return <Shell>{shellScreens[screen](decision.match)}</Shell>;
+  if (screen === 'login' || screen === 'logout' || screen === 'health') {
+    const Screen = { login: LoginScreenRoute, logout: LogoutScreenRoute, health: HealthScreen }[screen];
+    return (
+      <Suspense fallback={pending}>
+        <Screen />
+      </Suspense>
+    );
+  }
+  if (decision.kind === 'pending') return pending;
+  if (screen === 'chat') return <ChatRoute match={decision.match} />;
+  const { title, render } = shellScreens[screen];
+  return (
+    <Shell title={title}>
+      <Suspense fallback={pendingContent}>{render()}</Suspense>
+    </Shell>
+  );
 }

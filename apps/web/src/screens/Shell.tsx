@@ -1,10 +1,42 @@
-import { useLogout, useMenuModel, useMenuPanel, useSession } from '@digital-assistant/react';
-import { AppShell } from '@digital-assistant/ui';
+import {
+  useChatHistory,
+  useChatStore,
+  useLogout,
+  useMenuModel,
+  useMenuPanel,
+  useSession,
+} from '@digital-assistant/react';
+import { AppShell, ChatHistoryList } from '@digital-assistant/ui';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
+/** The menu's History on chat routes: past AI conversations from the chat store, New Topic. */
+function ChatHistorySection() {
+  const history = useChatHistory();
+  const chat = useChatStore();
+  return (
+    <ChatHistoryList
+      items={history.items}
+      onSelect={(conversationId) => void history.select(conversationId)}
+      onDelete={(conversationId) => void history.remove(conversationId)}
+      onNewTopic={() => {
+        void history.newConversation();
+        chat.chooseChatType('openai');
+      }}
+    />
+  );
+}
+
+export interface ShellProps {
+  /** Page title in the header. */
+  title?: ReactNode;
+  /** Extra header content, e.g. the chat-type selector on chat routes. */
+  header?: ReactNode;
+  children: ReactNode;
+}
+
 /** The app shell for signed-in screens: menu panel by the headless menu model, header, content. */
-export function Shell({ title, children }: { title?: ReactNode; children: ReactNode }) {
+export function Shell({ title, header, children }: ShellProps) {
   const { pathname } = useLocation();
   const { user } = useSession();
   const menu = useMenuModel(pathname);
@@ -16,6 +48,7 @@ export function Shell({ title, children }: { title?: ReactNode; children: ReactN
         <AppShell.MenuHeader chatHref={menu.header.to} title={menu.header.title} />
         <AppShell.MenuNav>
           <AppShell.MenuLink href={menu.discover.to}>{menu.discover.label}</AppShell.MenuLink>
+          {menu.showsHistory ? <ChatHistorySection /> : null}
           {menu.agents.length > 0 ? (
             <AppShell.AgentsSection
               isElkDisabled={menu.agents.find((item) => item.id === 'elk')?.isDisabled}
@@ -26,7 +59,7 @@ export function Shell({ title, children }: { title?: ReactNode; children: ReactN
         {user ? <AppShell.Footer user={user} onLogout={() => void logout()} /> : null}
       </AppShell.MenuPanel>
       <AppShell.Main>
-        <AppShell.Header title={title} />
+        <AppShell.Header title={title}>{header}</AppShell.Header>
         <AppShell.Content>{children}</AppShell.Content>
       </AppShell.Main>
     </AppShell.Root>
