@@ -49,7 +49,20 @@ export function createReviewUploadHandler({ db, jobs, blobs, config }: FeatureCo
           limits: { fileSize: limits.maxZipBytes + 1, files: 10, fieldSize: 64 * 1024, fields: 20 },
           throwFileSizeLimit: false,
         } as Parameters<typeof request.parts>[0]);
-        for await (const part of parts as AsyncIterable<MultipartFile | MultipartValue<unknown>>) {
+        const iterator = (parts as AsyncIterable<MultipartFile | MultipartValue<unknown>>)[
+          Symbol.asyncIterator
+        ]();
+        for (;;) {
+          let step: IteratorResult<MultipartFile | MultipartValue<unknown>>;
+          try {
+            step = await iterator.next();
+          } catch (error) {
+            // The parser's own errors (bad boundary, truncated body...) are the request's fault.
+            if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw error;
+            throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
+          }
+          if (step.done) break;
+          const part = step.value;
           if (part.type === 'field') continue;
           const file = part as MultipartFile;
           if (!FILE_FIELDS.has(file.fieldname)) {

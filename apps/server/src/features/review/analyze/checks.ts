@@ -9,8 +9,8 @@
 //
 // They stay conservative: a rewrite is suggested only when the names involved are not reassigned
 // (or, for DA105, mutated) inside the loop.
-import type { Node } from 'web-tree-sitter';
 import { descendants, type PythonFunction } from './python.js';
+import type { SyntaxNode as Node } from './tree.js';
 import type { Finding } from './types.js';
 
 const LOOP_TYPES = new Set(['for_statement', 'while_statement']);

@@ -38,7 +38,7 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
     );
   }
   const tree = await parsePython(source);
-  try {
+  {
     const functions = findFunctions(tree, source);
     const starts = lineStarts(source);
     const owner = lineOwners(functions, starts.length);
@@ -95,8 +95,6 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
       appliedFixes: [...appliedCodes].sort(),
       docstringsAdded: enhanced.docstrings,
     };
-  } finally {
-    tree.delete();
   }
 }
 

@@ -3,7 +3,8 @@
 // nested and decorated functions and methods, each with its class, signature, docstring, return,
 // yield and raise statements.
 import { createRequire } from 'node:module';
-import { Language, type Node, Parser, type Tree } from 'web-tree-sitter';
+import { Language, Parser } from 'web-tree-sitter';
+import { type SyntaxNode as Node, type PlainTree, toPlainTree } from './tree.js';
 
 let loading: Promise<Parser> | undefined;
 
@@ -20,11 +21,16 @@ export function pythonParser(): Promise<Parser> {
   return loading;
 }
 
-export async function parsePython(source: string): Promise<Tree> {
+/** The syntax tree of `source`, as plain objects (see tree.ts). */
+export async function parsePython(source: string): Promise<PlainTree> {
   const parser = await pythonParser();
   const tree = parser.parse(source);
   if (!tree) throw new Error('The Python parser gave no tree.');
-  return tree;
+  try {
+    return toPlainTree(tree, source);
+  } finally {
+    tree.delete();
+  }
 }
 
 export interface Parameter {
@@ -82,7 +88,7 @@ const FUNCTION_TYPES = new Set(['function_definition']);
 const SCOPE_TYPES = new Set(['function_definition', 'class_definition', 'lambda']);
 
 /** Every function of the tree, in source order, nested ones after their parent. */
-export function findFunctions(tree: Tree, source: string): PythonFunction[] {
+export function findFunctions(tree: PlainTree, source: string): PythonFunction[] {
   const found: PythonFunction[] = [];
   const visit = (node: Node, scope: Array<{ kind: 'class' | 'function'; name: string }>) => {
     for (const child of node.namedChildren) {

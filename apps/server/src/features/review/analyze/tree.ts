@@ -1,0 +1,100 @@
+// The syntax tree as plain JavaScript objects, copied from tree-sitter's tree in one cursor walk.
+//
+// Every property read on a web-tree-sitter Node crosses into WebAssembly and allocates (children
+// arrays are rebuilt on each access); the checks visit the same nodes many times, which made node
+// access cost more than parsing. One walk with a TreeCursor copies what the review reads (type,
+// field name, offsets, rows), after which the tree-sitter tree is freed.
+import type { Tree } from 'web-tree-sitter';
+
+export class SyntaxNode {
+  readonly children: SyntaxNode[] = [];
+  readonly namedChildren: SyntaxNode[] = [];
+  parent: SyntaxNode | null = null;
+  /** The field this node fills in its parent (`name`, `body`...), if any. */
+  fieldName: string | null = null;
+
+  constructor(
+    readonly id: number,
+    readonly type: string,
+    readonly isNamed: boolean,
+    readonly startIndex: number,
+    readonly endIndex: number,
+    readonly startRow: number,
+    readonly endRow: number,
+    private readonly source: string,
+  ) {}
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  get startPosition(): { row: number } {
+    return { row: this.startRow };
+  }
+
+  get endPosition(): { row: number } {
+    return { row: this.endRow };
+  }
+
+  childForFieldName(name: string): SyntaxNode | null {
+    for (const child of this.children) if (child.fieldName === name) return child;
+    return null;
+  }
+
+  childrenForFieldName(name: string): SyntaxNode[] {
+    return this.children.filter((child) => child.fieldName === name);
+  }
+}
+
+export interface PlainTree {
+  rootNode: SyntaxNode;
+  /** tree-sitter found syntax errors (ERROR or MISSING nodes). */
+  hasError: boolean;
+}
+
+/** Copies `tree` (parsed from `source`) into plain nodes. The tree-sitter tree stays the caller's. */
+export function toPlainTree(tree: Tree, source: string): PlainTree {
+  const cursor = tree.walk();
+  let id = 0;
+  const make = (parent: SyntaxNode | null): SyntaxNode => {
+    const start = cursor.startPosition;
+    const end = cursor.endPosition;
+    const node = new SyntaxNode(
+      id++,
+      cursor.nodeType,
+      cursor.nodeIsNamed,
+      cursor.startIndex,
+      cursor.endIndex,
+      start.row,
+      end.row,
+      source,
+    );
+    if (parent) {
+      node.parent = parent;
+      node.fieldName = cursor.currentFieldName;
+      parent.children.push(node);
+      if (node.isNamed) parent.namedChildren.push(node);
+    }
+    return node;
+  };
+  const root = make(null);
+  let current = root;
+  try {
+    for (;;) {
+      if (cursor.gotoFirstChild()) {
+        current = make(current);
+        continue;
+      }
+      for (;;) {
+        if (cursor.gotoNextSibling()) {
+          current = make(current.parent);
+          break;
+        }
+        if (!cursor.gotoParent()) return { rootNode: root, hasError: tree.rootNode.hasError };
+        current = current.parent!;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
