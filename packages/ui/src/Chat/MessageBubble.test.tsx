@@ -127,8 +127,9 @@ describe('MessageBubble', () => {
       for (const link of container.querySelectorAll('a')) {
         expect(link.getAttribute('href')).toMatch(/^https:\/\//);
       }
-      // Raw HTML is shown as the text it is, never rendered.
+      // Raw HTML is shown as the text it is, never rendered; an HTML block as a paragraph of its own.
       expect(container).toHaveTextContent('<script>window.__pwned = true</script>');
+      expect(screen.getByText('<div onmouseover="window.__pwned = true">hover me</div>').tagName).toBe('P');
       // The unsafe links keep their words but go nowhere.
       expect(screen.getByText('this harmless link').closest('a')).toBeNull();
       expect(screen.getByText('this one').closest('a')).toBeNull();

@@ -42,6 +42,30 @@ function languageOf(code: Element | undefined): string | undefined {
   return language ? String(language).slice('language-'.length) : undefined;
 }
 
+interface HastParent {
+  type: string;
+  children: { type: string; value?: string }[];
+}
+
+/**
+ * Rehype plugin: raw HTML in an answer is shown as the text it is, and an HTML block gets a
+ * paragraph of its own (react-markdown alone would run it into the text around it).
+ */
+function rehypeRawBlocksAsParagraphs() {
+  return (tree: HastParent) => {
+    tree.children = tree.children.map((child) =>
+      child.type === 'raw'
+        ? ({
+            type: 'element',
+            tagName: 'p',
+            properties: { className: ['da-markdown-raw'] },
+            children: [{ type: 'text', value: child.value ?? '' }],
+          } as unknown as HastParent['children'][number])
+        : child,
+    );
+  };
+}
+
 /** URLs are checked again where they are used; this keeps unsafe ones out of the tree altogether. */
 function urlTransform(url: string): string {
   return safeUrl(url) ?? '';
@@ -159,6 +183,7 @@ export function MarkdownContent({ children, sources, components }: MarkdownConte
     const sourceIds = new Set(Object.keys(sources ?? {}));
     return {
       remarkPlugins: sources ? [remarkGfm, [remarkCitations, { sourceIds }]] : [remarkGfm],
+      rehypePlugins: [rehypeRawBlocksAsParagraphs],
       components: { ...defaultComponents(sources), ...components },
       urlTransform,
     };
