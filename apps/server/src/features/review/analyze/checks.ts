@@ -254,6 +254,12 @@ function checkStringConcatenation(
     const isString = strings.has(left.text) || STRING_TYPES.has(right.type);
     if (!isString) continue;
     const name = left.text;
+    // Read inside the loop (besides being added to): joining once at the end would change what it reads.
+    const isReadInLoop = descendants(
+      loop,
+      (candidate) => candidate.type === 'identifier' && candidate.text === name,
+    ).some((use) => !(use.parent?.type === 'augmented_assignment' && use.fieldName === 'left'));
+    if (isReadInLoop) continue;
     const parts = `${name}_parts`;
     const loopIndent = indentOf(source, loop);
     const statementIndent = indentOf(source, statement);
