@@ -64,7 +64,9 @@ export type {
   ChatTypeDialogProps,
   CitationChipProps,
   CitationPreview,
+  ElkMetricsPanelProps,
   HeaderSelectorProps,
+  HtmlTableCell,
   MessageBubbleProps,
   MessageSender,
   MessageSpinnerProps,
@@ -84,9 +86,11 @@ export {
   ChatTypeDialog,
   CitationChip,
   citationPreview,
+  ElkMetricsPanel,
   HeaderSelector,
   MessageBubble,
   MessageSpinner,
+  readHtmlTable,
   useChatScreen,
 } from './Chat';
 export type { ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog';

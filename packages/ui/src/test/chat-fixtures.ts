@@ -100,3 +100,12 @@ export const sampleHistory: ChatHistoryListItem[] = [
 export function historyWithCurrent(id: string | null): ChatHistoryListItem[] {
   return sampleHistory.map((item) => ({ ...item, isCurrent: item.conversationId === id }));
 }
+
+/** The HTML table of an ELK answer. */
+export const elkHtml = `<table class="metrics">
+  <thead><tr><th>Time</th><th>CPU %</th><th>Memory %</th></tr></thead>
+  <tbody>
+    <tr><td>2026-11-20 10:00</td><td>71</td><td>64</td></tr>
+    <tr><td>2026-11-20 11:00</td><td>92</td><td>70</td></tr>
+  </tbody>
+</table>`;

@@ -1,0 +1,108 @@
+import { CHAT_TEXTS, type ElkDisplay } from '@digital-assistant/react';
+import { useId, useMemo } from 'react';
+import { Button } from '../Button/Button';
+import { ChartIcon } from '../icons/icons';
+
+/** One cell of a table read from HTML: its text, and whether it was a header cell. */
+export interface HtmlTableCell {
+  text: string;
+  isHeader: boolean;
+}
+
+/**
+ * The cells of the first table in `html`, as text. The HTML is parsed into an inert document
+ * (DOMParser: no script runs, nothing is fetched) and only the cells' text is kept, so markup in
+ * an answer can never run or load anything. `null` when there is no table (or no DOM).
+ */
+export function readHtmlTable(html: string): HtmlTableCell[][] | null {
+  if (typeof DOMParser === 'undefined') return null;
+  const table = new DOMParser().parseFromString(html, 'text/html').querySelector('table');
+  if (!table) return null;
+  return [...table.rows].map((row) =>
+    [...row.cells].map((cell) => ({
+      text: (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      isHeader: cell.tagName === 'TH',
+    })),
+  );
+}
+
+export interface ElkMetricsPanelProps {
+  /** The ELK answer's metrics (the chat store's `message.elk`). */
+  elk: Pick<ElkDisplay, 'html' | 'visible' | 'machineType' | 'totalMemory'>;
+  /** Shows or hides the metrics (the store's `toggleMetrics(message.id)`). */
+  onToggle: () => void;
+}
+
+/**
+ * The metrics of an ELK reply: a Show Metrics / Hide Metrics button revealing the Machine Type, the
+ * Total Memory (GB) and the answer's table. Hidden until asked for. Goes inside the MessageBubble.
+ */
+export function ElkMetricsPanel({ elk, onToggle }: ElkMetricsPanelProps) {
+  const panelId = useId();
+  const rows = useMemo(() => (elk.visible ? readHtmlTable(elk.html) : null), [elk.visible, elk.html]);
+  const [head, ...body] = rows ?? [];
+  const hasHeaderRow = head?.every((cell) => cell.isHeader) ?? false;
+  return (
+    <div className="da-elk-metrics">
+      <Button
+        size="sm"
+        className="da-elk-metrics-toggle"
+        aria-expanded={elk.visible}
+        aria-controls={elk.visible ? panelId : undefined}
+        onPress={onToggle}
+      >
+        <ChartIcon />
+        {elk.visible ? CHAT_TEXTS.hideMetrics : CHAT_TEXTS.showMetrics}
+      </Button>
+      {elk.visible ? (
+        <div id={panelId} className="da-elk-metrics-panel">
+          <dl className="da-elk-metrics-facts">
+            <div>
+              <dt>Machine Type</dt>
+              <dd>{elk.machineType ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Total Memory (GB)</dt>
+              <dd>{elk.totalMemory ?? '—'}</dd>
+            </div>
+          </dl>
+          {rows && rows.length > 0 ? (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table
+            <div className="da-markdown-table" tabIndex={0}>
+              <table className="da-elk-metrics-table">
+                {hasHeaderRow && head ? (
+                  <thead>
+                    <tr>
+                      {head.map((cell, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place
+                        <th key={index}>{cell.text}</th>
+                      ))}
+                    </tr>
+                  </thead>
+                ) : null}
+                <tbody>
+                  {(hasHeaderRow ? body : rows).map((row, rowIndex) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+                    <tr key={rowIndex}>
+                      {row.map((cell, index) =>
+                        cell.isHeader ? (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place
+                          <th key={index} scope="row">
+                            {cell.text}
+                          </th>
+                        ) : (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place
+                          <td key={index}>{cell.text}</td>
+                        ),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
