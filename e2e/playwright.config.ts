@@ -11,6 +11,15 @@ const port = Number(process.env.E2E_PORT ?? 8199);
 export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'da-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The language model: the project's OpenAI-compatible stand-in (apps/server/src/test/llm-standin.ts),
+// a real HTTP server streaming the protocol, which tests script through its /__standin/ routes.
+const llmPort = Number(process.env.E2E_LLM_PORT ?? 8198);
+export const llmStandinURL = `http://127.0.0.1:${llmPort}`;
+// A second server with no model configured, on its own data folder (the chat without a model).
+const noModelPort = Number(process.env.E2E_NO_MODEL_PORT ?? 8197);
+export const noModelBaseURL = `http://localhost:${noModelPort}`;
+const noModelDataDir = process.env.E2E_NO_MODEL_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'da-e2e-nomodel-'));
+process.env.E2E_NO_MODEL_DATA_DIR = noModelDataDir;
 
 // The administration journey needs 60 users, added the way an operator would: through the admin
 // command line. The CLI refuses a PGlite folder that a running server holds, and Playwright starts
@@ -52,17 +61,43 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'pnpm --filter @digital-assistant/server run start',
-    url: `${baseURL}/api/ping`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
+  webServer: [
+    {
+      command: `pnpm --silent --filter @digital-assistant/server run llm-standin --port ${llmPort} --host 127.0.0.1`,
+      url: `${llmStandinURL}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
     },
-  },
+    {
+      command: 'pnpm --filter @digital-assistant/server run start',
+      url: `${baseURL}/api/ping`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        LLM_BASE_URL: `${llmStandinURL}/v1`,
+        LLM_MODEL: 'standin',
+      },
+    },
+    {
+      command: 'pnpm --filter @digital-assistant/server run start',
+      url: `${noModelBaseURL}/api/ping`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(noModelPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: noModelDataDir,
+        PUBLIC_URL: noModelBaseURL,
+        LLM_BASE_URL: '',
+        LLM_MODEL: '',
+      },
+    },
+  ],
 });

@@ -1,0 +1,307 @@
+// The chat, end to end (issue 8), on the built product and the real server, whose language model is
+// the project's OpenAI-compatible stand-in (a second webServer, see playwright.config.ts) streaming
+// over real HTTP; the knowledge chats answer from the demo knowledge set the server seeds on PGlite.
+// A third server runs with no model configured.
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { baseURL, llmStandinURL, noModelBaseURL } from '../playwright.config';
+import { accessibilityViolations, type DemoAccount, screenshotDir, signIn, xsrfHeader } from './support';
+
+// Whole-screen journeys with streamed answers; the machines are shared.
+test.describe.configure({ timeout: 120_000 });
+
+const wide = { width: 1280, height: 800 };
+const narrow = { width: 800, height: 800 };
+
+const composer = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name });
+const answers = (page: Page) => page.getByRole('article', { name: 'Assistant' });
+const history = (page: Page) => page.getByRole('region', { name: 'History' });
+const citationChips = (scope: Locator) => scope.locator('.da-citation-chip');
+
+/** Queues the stand-in model's next replies (its own scripting route). */
+async function scriptModel(page: Page, ...replies: Array<{ text: string; chunkDelayMs?: number }>) {
+  const response = await page.request.post(`${llmStandinURL}/__standin/script`, { data: { replies } });
+  expect(response.ok()).toBe(true);
+}
+
+/** Waits for the demo knowledge set to be ingested (the server seeds it at its first start). */
+async function demoKnowledgeReady(page: Page, documents: string[]) {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.post('/api/chat', {
+          headers: await xsrfHeader(page),
+          data: { message: 'How do I connect to the VPN from home?', Department: 'it' },
+        });
+        return response.ok() ? JSON.stringify(await response.json()) : '';
+      },
+      { timeout: 90_000, intervals: [1000, 2000, 3000] },
+    )
+    .toContain(documents[0]);
+}
+
+async function signInOn(browser: Browser, baseURL: string, account: DemoAccount) {
+  const context = await browser.newContext({ baseURL, viewport: wide });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return { context, page };
+}
+
+test.describe('the chat', () => {
+  test('GPT mode: the answer streams in, the conversation tops History with its label, survives a reload, opens, and is deleted after confirming; Enter sends, Shift+Enter adds a line', async ({
+    page,
+  }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'staff@example.com');
+    await page.getByRole('button', { name: 'OpenAI GPT' }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    const box = composer(page, 'Message to OpenAI GPT');
+    await expect(box).toHaveAttribute('placeholder', 'How can I assist you today?');
+
+    // Keyboard only: Shift+Enter adds a line, Enter sends.
+    const words = Array.from({ length: 40 }, (_, index) => `word${index + 1}`);
+    await scriptModel(page, { text: `Streamed: ${words.join(' ')}.`, chunkDelayMs: 70 });
+    await box.focus();
+    await page.keyboard.type('Plan the release party');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('for Friday');
+    await expect(box).toHaveValue('Plan the release party\nfor Friday');
+    await expect(page.getByRole('article', { name: 'You' })).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(page.getByRole('article', { name: 'You' })).toContainText('Plan the release party');
+
+    // The answer streams in: part of it shows while Stop is offered, then all of it.
+    const answer = answers(page).last();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(answer).toContainText('word3');
+    expect(await answer.textContent()).not.toContain('word40');
+    await page.screenshot({ path: `${screenshotDir}/chat-gpt-streaming-1280.png` });
+    await expect(answer).toContainText('word40.');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+    // The conversation is at the top of History, labelled with its first question, highlighted.
+    const label = 'Plan the release party for Friday';
+    const first = history(page).getByRole('listitem').first();
+    await expect(first).toContainText(label);
+    await expect(first.getByRole('button', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await page.screenshot({ path: `${screenshotDir}/chat-gpt-1280.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A follow-up goes to the same conversation (the stand-in says how many messages it saw).
+    await box.fill('And the budget?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(answers(page).last()).toContainText('This conversation has 2 earlier messages');
+    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveCount(1);
+
+    // Reload: History still has it; opening it loads both questions and answers.
+    await page.reload();
+    await expect(history(page).getByRole('button', { name: label, exact: true })).toBeVisible();
+    await expect(answers(page)).toHaveCount(0);
+    await history(page).getByRole('button', { name: label, exact: true }).click();
+    await expect(page.getByRole('article', { name: 'You' })).toHaveCount(2);
+    await expect(answers(page).first()).toContainText('word40.');
+    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    await page.setViewportSize(narrow);
+    await page.screenshot({ path: `${screenshotDir}/chat-gpt-800.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize(wide);
+
+    // Delete: Cancel keeps it; OK after the question removes it here and on the server.
+    await history(page).getByRole('listitem').filter({ hasText: label }).hover();
+    await page.getByRole('button', { name: `Delete chat: ${label}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete' });
+    await expect(confirm).toContainText('Are you sure you want to delete this chat?');
+    await page.screenshot({ path: `${screenshotDir}/chat-delete-confirm-1280.png` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(history(page).getByRole('button', { name: label, exact: true })).toBeVisible();
+    await page.getByRole('button', { name: `Delete chat: ${label}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete' }).getByRole('button', { name: 'OK' }).click();
+    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveCount(0);
+    // Deleting the open conversation starts a new one.
+    await expect(answers(page)).toHaveCount(0);
+    const stored = await page.request.post('/api/chat/getHistory', {
+      headers: await xsrfHeader(page),
+      data: {},
+    });
+    expect(JSON.stringify(await stored.json())).not.toContain(label);
+    await page.reload();
+    await expect(history(page)).toBeVisible();
+    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveCount(0);
+  });
+
+  test('the IT department answers about the demo IT guide with citation chips and their sources', async ({
+    page,
+  }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'staff@example.com');
+    await demoKnowledgeReady(page, ['it-onboarding-vpn-guide.md']);
+
+    // The department dropdown of the header selector (hover), with the spec's descriptions.
+    await page.getByRole('button', { name: /Internal Knowledge/ }).hover();
+    const departments = page.getByRole('menu', { name: 'Departments' });
+    await expect(departments).toBeVisible();
+    await expect(departments).toContainText('dedicated IT support');
+    await expect(departments.getByRole('menuitemradio', { name: /PGA/ })).toHaveCount(0);
+    await page.screenshot({ path: `${screenshotDir}/chat-departments-1280.png` });
+    await departments.getByRole('menuitemradio', { name: /^IT/ }).click();
+    await expect(page).toHaveURL(/\/chat\/IT$/);
+
+    const box = composer(page, 'Message to IT');
+    await box.fill('How do I connect to the VPN from home?');
+    await box.press('Enter');
+    const answer = answers(page).last();
+    await expect(answer).toContainText('From the knowledge base');
+    const chips = citationChips(answer);
+    await expect(chips.first()).toBeVisible();
+    await expect(chips.first()).toHaveAccessibleName(/^Source \d+: it-onboarding-vpn-guide\.md/);
+    await expect(chips.first()).toHaveAttribute('target', '_blank');
+    // Focusing a chip (from the keyboard) previews its passage.
+    await chips.first().focus();
+    await expect(page.getByRole('tooltip')).toContainText('it-onboarding-vpn-guide.md');
+    await page.screenshot({ path: `${screenshotDir}/chat-it-citations-1280.png` });
+    await page.mouse.move(5, 790);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.setViewportSize(narrow);
+    await page.screenshot({ path: `${screenshotDir}/chat-it-citations-800.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  test('the admin chat shows the Sources panel of its answer', async ({ page }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'admin@example.com');
+    await demoKnowledgeReady(page, ['it-onboarding-vpn-guide.md']);
+    await page.goto('/menu/chat');
+    const sources = page.getByRole('complementary', { name: 'Sources' });
+    await expect(sources).toContainText('The sources of the next answer are listed here.');
+    const box = composer(page, 'Message to the admin chat');
+    await box.fill('How do I connect to the VPN from home?');
+    await box.press('Enter');
+    await expect(citationChips(answers(page).last()).first()).toBeVisible();
+    await expect(sources).toContainText('it-onboarding-vpn-guide.md');
+    await expect(sources.locator('.da-source').first()).toContainText('1');
+    await expect(sources.getByRole('link').first()).toHaveAttribute(
+      'href',
+      /\/api\/knowledge\/documents\/file\?id=/,
+    );
+    await page.screenshot({ path: `${screenshotDir}/chat-admin-sources-1280.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize(narrow);
+    await page.screenshot({ path: `${screenshotDir}/chat-admin-sources-800.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  test('PGA: staff opening /chat/pga lands on Knowledge and never sees a PGA document; the PGA member chooses PGA and gets PGA answers', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'staff@example.com');
+    await demoKnowledgeReady(page, ['it-onboarding-vpn-guide.md']);
+    await page.goto('/chat/pga');
+    await expect(page).toHaveURL(/\/chat\/Knowledge$/);
+    const question = 'When is the PGA go-live and what is the cutover window?';
+    await composer(page, 'Message to Knowledge').fill(question);
+    await composer(page, 'Message to Knowledge').press('Enter');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(answers(page).last()).not.toContainText('pga-go-live-notes.txt');
+    for (const chip of await citationChips(page.locator('main')).all()) {
+      await expect(chip).not.toHaveAccessibleName(/pga-go-live-notes/);
+    }
+    // Nor through the API.
+    const forbidden = await page.request.post('/api/chat', {
+      headers: await xsrfHeader(page),
+      data: { message: question, Department: 'pga' },
+    });
+    expect(forbidden.status()).toBe(403);
+
+    const pga = await signInOn(browser, baseURL, 'pga@example.com');
+    try {
+      await pga.page.getByRole('button', { name: /Internal Knowledge/ }).hover();
+      const option = pga.page
+        .getByRole('menu', { name: 'Departments' })
+        .getByRole('menuitemradio', { name: /PGA/ });
+      await expect(option).toContainText('info for PGA go-live and blueprint');
+      await option.click();
+      await expect(pga.page).toHaveURL(/\/chat\/PGA$/);
+      await composer(pga.page, 'Message to PGA').fill(question);
+      await composer(pga.page, 'Message to PGA').press('Enter');
+      const chip = citationChips(answers(pga.page).last()).first();
+      await expect(chip).toHaveAccessibleName(/pga-go-live-notes\.txt/);
+      await pga.page.screenshot({ path: `${screenshotDir}/chat-pga-1280.png` });
+    } finally {
+      await pga.context.close();
+    }
+  });
+
+  test('a model answer carrying <script>, onerror= and javascript: links renders inert', async ({ page }) => {
+    await page.setViewportSize(wide);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await signIn(page, 'staff@example.com');
+    await page.goto('/chat');
+    const box = composer(page, 'Message to OpenAI GPT');
+    await box.fill('Show me something [[standin:hostile]]');
+    await box.press('Enter');
+    const answer = answers(page).last();
+    await expect(answer).toContainText('harmless looking link');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    // Raw HTML is text, never elements; no handler ran; no link leads to javascript:.
+    expect(await answer.locator('script, img, iframe, [onerror]').count()).toBe(0);
+    for (const link of await answer.locator('a').all()) {
+      expect((await link.getAttribute('href')) ?? '').not.toMatch(/^\s*javascript:/i);
+    }
+    const link = answer.getByText('harmless looking link');
+    await link.click();
+    await expect(page).toHaveURL(/\/chat$/);
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    expect(dialogs).toBe(0);
+    await page.screenshot({ path: `${screenshotDir}/chat-hostile-1280.png` });
+  });
+});
+
+test.describe('the chat with no model configured', () => {
+  test('knowledge chat answers with excerpts and sources; GPT mode shows the clear error in red', async ({
+    browser,
+  }) => {
+    const { context, page } = await signInOn(browser, noModelBaseURL, 'staff@example.com');
+    try {
+      await demoKnowledgeReady(page, ['it-onboarding-vpn-guide.md']);
+      await page.goto('/chat/IT');
+      const box = composer(page, 'Message to IT');
+      await box.fill('How do I connect to the VPN from home?');
+      await box.press('Enter');
+      const answer = answers(page).last();
+      await expect(answer).toContainText('No language model is configured');
+      await expect(answer).toContainText('Excerpt 1');
+      await expect(citationChips(answer).first()).toHaveAccessibleName(/it-onboarding-vpn-guide\.md/);
+      await page.screenshot({ path: `${screenshotDir}/chat-no-model-excerpts-1280.png` });
+
+      await page.getByRole('button', { name: 'OpenAI GPT' }).click();
+      await composer(page, 'Message to OpenAI GPT').fill('Hello?');
+      await composer(page, 'Message to OpenAI GPT').press('Enter');
+      const error = page.getByRole('region', { name: 'AI chat' }).getByRole('alert');
+      await expect(error).toContainText('Error fetching response');
+      await expect(error).toContainText('LLM_BASE_URL');
+      const color = await error.evaluate((element) => getComputedStyle(element).color);
+      const [red, green, blue] = color.match(/\d+/g)!.map(Number);
+      expect(red).toBeGreaterThan(150);
+      expect(green).toBeLessThan(100);
+      expect(blue).toBeLessThan(100);
+      await page.screenshot({ path: `${screenshotDir}/chat-no-model-error-1280.png` });
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
