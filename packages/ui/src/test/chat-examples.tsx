@@ -154,6 +154,22 @@ export function ChatScreenExample({
   const ai = useStandInChat(aiMessages, reply ?? { text: richAnswer }, chunkDelay);
   const latestSources = knowledge.messages.findLast((message) => message.sources)?.sources;
 
+  const knowledgePane = (
+    <ChatScreen.Pane pane="knowledge" aria-label={isAdmin ? 'Admin chat' : `Knowledge chat: ${department}`}>
+      <ChatScreen.Messages isBusy={knowledge.isPending} emptyState={<EmptyState department={department} />}>
+        {bubbles(knowledge.messages)}
+      </ChatScreen.Messages>
+      <ChatScreen.Footer>
+        <ChatComposer
+          onSend={knowledge.send}
+          isPending={knowledge.isPending}
+          isStreaming={knowledge.isStreaming}
+          onStop={knowledge.stop}
+        />
+      </ChatScreen.Footer>
+    </ChatScreen.Pane>
+  );
+
   return (
     <AppShell.Root
       isMenuOpen={isMenuOpen}
@@ -204,28 +220,18 @@ export function ChatScreenExample({
           )}
         </AppShell.Header>
         <AppShell.Content>
-          <ChatScreen.Root selection={selection}>
-            <ChatScreen.Panes>
-              <ChatScreen.Pane
-                pane="knowledge"
-                aria-label={isAdmin ? 'Admin chat' : `Knowledge chat: ${department}`}
-              >
-                <ChatScreen.Messages
-                  isBusy={knowledge.isPending}
-                  emptyState={<EmptyState department={department} />}
-                >
-                  {bubbles(knowledge.messages)}
-                </ChatScreen.Messages>
-                <ChatScreen.Footer>
-                  <ChatComposer
-                    onSend={knowledge.send}
-                    isPending={knowledge.isPending}
-                    isStreaming={knowledge.isStreaming}
-                    onStop={knowledge.stop}
-                  />
-                </ChatScreen.Footer>
-              </ChatScreen.Pane>
-              {isAdmin ? null : (
+          {isAdmin ? (
+            // The admin chat: one knowledge pane, no sliding, and the Sources panel beside it.
+            <ChatScreen.Root selection="knowledge">
+              {knowledgePane}
+              <ChatScreen.Aside>
+                <ChatSourcesPanel sources={latestSources} />
+              </ChatScreen.Aside>
+            </ChatScreen.Root>
+          ) : (
+            <ChatScreen.Root selection={selection}>
+              <ChatScreen.Panes>
+                {knowledgePane}
                 <ChatScreen.Pane pane="openai" aria-label="AI chat">
                   <ChatScreen.Messages
                     isBusy={ai.isPending}
@@ -251,14 +257,9 @@ export function ChatScreenExample({
                     />
                   </ChatScreen.Footer>
                 </ChatScreen.Pane>
-              )}
-            </ChatScreen.Panes>
-            {isAdmin ? (
-              <ChatScreen.Aside>
-                <ChatSourcesPanel sources={latestSources} />
-              </ChatScreen.Aside>
-            ) : null}
-          </ChatScreen.Root>
+              </ChatScreen.Panes>
+            </ChatScreen.Root>
+          )}
         </AppShell.Content>
       </AppShell.Main>
     </AppShell.Root>
