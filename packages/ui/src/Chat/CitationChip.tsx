@@ -1,5 +1,23 @@
+import type { ReactNode } from 'react';
 import { Button, Link, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { CitationPreview } from './citationPreview';
+
+/**
+ * The snippet with the question's words, which the server wraps in `**`, in bold; a marker left
+ * unpaired (where the snippet was shortened) is dropped.
+ */
+function highlightedSnippet(snippet: string): ReactNode[] {
+  const parts = snippet.split('**');
+  const isPaired = parts.length % 2 === 1;
+  return parts.map((part, index) =>
+    index % 2 === 1 && (isPaired || index < parts.length - 1) ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+      <strong key={index}>{part}</strong>
+    ) : (
+      part
+    ),
+  );
+}
 
 export interface CitationChipProps {
   /** The cited source. */
@@ -33,7 +51,9 @@ export function CitationChip({ citation }: CitationChipProps) {
       <Tooltip className="da-citation-tooltip" placement="top" offset={6}>
         <span className="da-citation-tooltip-document">{citation.document}</span>
         {citation.location ? <span className="da-citation-tooltip-location">{citation.location}</span> : null}
-        {citation.snippet ? <span className="da-citation-tooltip-snippet">{citation.snippet}</span> : null}
+        {citation.snippet ? (
+          <span className="da-citation-tooltip-snippet">{highlightedSnippet(citation.snippet)}</span>
+        ) : null}
       </Tooltip>
     </TooltipTrigger>
   );

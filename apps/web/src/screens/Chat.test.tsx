@@ -1,0 +1,199 @@
+// The chat screens through the whole app (router, providers, lazy screens) against the SDK's demo
+// server, which answers the chat calls as the contract says, streaming server-sent events.
+import { createClient, type User } from '@digital-assistant/sdk';
+import {
+  createDemoServer,
+  type DemoConversation,
+  type DemoServer,
+  type DemoServerOptions,
+  errorReply,
+} from '@digital-assistant/sdk/testing';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../App';
+
+const admin: User = {
+  email: 'admin@example.com',
+  name: 'Ada Admin',
+  role: 'CORE_ADMINS',
+  version: '0.1.0',
+  is_active: true,
+  is_bot_account: false,
+};
+const staff: User = { ...admin, email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' };
+const pgaMember: User = { ...admin, email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' };
+
+const servers: DemoServer[] = [];
+
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function renderApp(path: string, options: DemoServerOptions = {}) {
+  const server = createDemoServer({ signedIn: staff, ...options });
+  servers.push(server);
+  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App client={client} redirect={() => {}} />
+      <Location />
+    </MemoryRouter>,
+  );
+  return server;
+}
+
+afterEach(() => {
+  cleanup();
+  for (const server of servers.splice(0)) server.assertNoViolations();
+});
+
+const location = () => screen.getByTestId('location').textContent;
+const history = () => screen.getByRole('region', { name: 'History' });
+
+/** Types a question and presses Enter, as a person does. */
+async function ask(boxName: string, question: string) {
+  const box = await screen.findByRole('textbox', { name: boxName });
+  fireEvent.change(box, { target: { value: question } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+}
+
+const conversation = (id: string, label: string, owner = staff.email): DemoConversation => ({
+  ConversationId: id,
+  ChipSummary: label,
+  owner,
+  Messages: [
+    { type: 1, message: `${label}?` },
+    { type: 0, message: `About ${label}.` },
+  ],
+});
+
+describe('the chat screen', () => {
+  it('answers a department question with citation chips', async () => {
+    renderApp('/chat/IT');
+    expect(await screen.findByText('dedicated IT support')).toBeTruthy();
+    await ask('Message to IT', 'How do I reset my password?');
+    const answer = await screen.findByRole('article', { name: 'Assistant' });
+    await waitFor(() => expect(answer.textContent).toContain('To reset your password'));
+    const chip = within(answer).getAllByRole('button', { name: /^Source 1: IT guide\.pdf/ });
+    expect(chip.length).toBeGreaterThan(0);
+    // The knowledge pane has no New Topic (only the AI chat and ELK do).
+    expect(
+      within(screen.getByRole('region', { name: 'Knowledge chat: IT' })).queryByText('New Topic'),
+    ).toBeNull();
+  });
+
+  it('in GPT mode the answer streams in, Stop keeps what was said, and the conversation tops History', async () => {
+    const words = Array.from({ length: 60 }, (_, index) => `w${index + 1}`).join(' ');
+    const server = renderApp('/chat', {
+      conversations: [conversation('old-1', 'Older topic')],
+      chat: { streamDelayMs: 15, answer: (question) => `Answer to ${question}: ${words}` },
+    });
+    expect(
+      await within(await screen.findByRole('region', { name: 'History' })).findByRole('button', {
+        name: 'Older topic',
+      }),
+    ).toBeTruthy();
+    await ask('Message to OpenAI GPT', 'Plan the offsite');
+    const answer = await screen.findByRole('article', { name: 'Assistant' });
+    await waitFor(() => expect(answer.textContent).toContain('w3'));
+    const stop = screen.getByRole('button', { name: 'Stop' });
+    expect(answer.textContent).not.toContain('w60');
+    fireEvent.click(stop);
+    await waitFor(() => expect(within(answer).getByText('Stopped')).toBeTruthy());
+    expect(answer.textContent).not.toContain('w60');
+    // The conversation the server kept is at the top of History, current.
+    await waitFor(() => {
+      const items = within(history()).getAllByRole('listitem');
+      expect(items[0]!.textContent).toContain('Plan the offsite');
+    });
+    expect(
+      within(history()).getByRole('button', { name: 'Plan the offsite' }).getAttribute('aria-current'),
+    ).toBe('true');
+    expect(server.state.conversations[0]!.Messages.at(-1)!.stopped).toBe(true);
+
+    // A follow-up in the same conversation; the full answer arrives.
+    await ask('Message to OpenAI GPT', 'And the budget?');
+    await waitFor(
+      () => expect(screen.getAllByRole('article', { name: 'Assistant' })[1]!.textContent).toContain('w60'),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(server.state.conversations[0]!.Messages).toHaveLength(4);
+  });
+
+  it('opens a History conversation, and deletes one only after confirming', async () => {
+    const server = renderApp('/chat/Knowledge', {
+      conversations: [conversation('c-2', 'Budget planning'), conversation('c-1', 'VPN at home')],
+    });
+    // Opening a History item from knowledge mode goes to the AI chat with that conversation.
+    const menuHistory = await screen.findByRole('region', { name: 'History' });
+    fireEvent.click(await within(menuHistory).findByRole('button', { name: 'VPN at home' }));
+    await waitFor(() => expect(location()).toBe('/chat'));
+    expect(await screen.findByText('About VPN at home.')).toBeTruthy();
+    expect(within(history()).getByRole('button', { name: 'VPN at home' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+
+    // Cancel keeps it; OK deletes it here and on the server, and a new conversation starts.
+    fireEvent.click(within(history()).getByRole('button', { name: 'Delete chat: VPN at home' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete this chat?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.state.conversations).toHaveLength(2);
+    fireEvent.click(within(history()).getByRole('button', { name: 'Delete chat: VPN at home' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete' })).getByRole('button', { name: 'OK' }),
+    );
+    await waitFor(() => expect(within(history()).queryByRole('button', { name: 'VPN at home' })).toBeNull());
+    expect(server.state.conversations.map((item) => item.ConversationId)).toEqual(['c-2']);
+    expect(screen.queryByText('About VPN at home.')).toBeNull();
+  });
+
+  it('sends staff opening /chat/pga to Knowledge and answers PGA members from the PGA department', async () => {
+    renderApp('/chat/pga');
+    await waitFor(() => expect(location()).toBe('/chat/Knowledge'));
+    expect(await screen.findByRole('textbox', { name: 'Message to Knowledge' })).toBeTruthy();
+    cleanup();
+
+    const server = renderApp('/chat/pga', { signedIn: pgaMember });
+    await ask('Message to PGA', 'When is the go-live?');
+    const answer = await screen.findByRole('article', { name: 'Assistant' });
+    await waitFor(() =>
+      expect(answer.textContent).toContain('The PGA go-live follows the blueprint sign-off.'),
+    );
+    expect(location()).toBe('/chat/pga');
+    expect(server.callsTo('POST /api/chat')[0]!.body).toEqual({
+      message: 'When is the go-live?',
+      Department: 'pga',
+    });
+  });
+
+  it('shows the admin chat with the Sources panel of its answer', async () => {
+    renderApp('/menu/chat', { signedIn: admin });
+    const panel = await screen.findByRole('complementary', { name: 'Sources' });
+    expect(panel.textContent).toContain('The sources of the next answer are listed here.');
+    await ask('Message to the admin chat', 'What can I ask?');
+    await waitFor(() => expect(panel.textContent).toContain('Handbook.docx'));
+    expect(panel.textContent).toContain('Staff can ask the assistant about internal policies');
+  });
+
+  it('shows a failed answer in red with the server reason (no model configured)', async () => {
+    const server = renderApp('/chat');
+    server.use({
+      'POST /api/chat/gpt': () =>
+        errorReply(
+          501,
+          'model_not_configured',
+          'The AI chat needs a language model, and none is configured on this server. An administrator sets LLM_BASE_URL and LLM_MODEL.',
+        ),
+    });
+    await ask('Message to OpenAI GPT', 'Hello?');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error fetching response');
+    expect(alert.textContent).toContain('LLM_BASE_URL');
+    expect(alert.closest('.da-message')?.getAttribute('data-state')).toBe('error');
+  });
+});
