@@ -3,6 +3,7 @@
 // finish it.
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
+import { createModelImprover } from './analyze/model.js';
 import { createReviewHandlers } from './handlers.js';
 import { reviewMigrations } from './migrations.js';
 import { createReviewHandler, REVIEW_QUEUE, reconcileReviews } from './pipeline.js';
@@ -21,11 +22,17 @@ export function createReviewModule(options: ReviewModuleOptions = {}): FeatureMo
     handlers: createReviewHandlers,
     async start(context: FeatureContext) {
       const { db, jobs, blobs, config, log } = context;
-      jobs.work(REVIEW_QUEUE, createReviewHandler(db, blobs, { limits: config.review }), {
-        concurrency: config.review.concurrency,
-        leaseMs: config.review.leaseSeconds * 1000,
-        maxAttempts: 3,
-      });
+      const improver = config.review.modelMaxFunctions > 0 ? createModelImprover(config.llm, log) : undefined;
+      const model = improver ? { improver, maxFunctions: config.review.modelMaxFunctions } : undefined;
+      jobs.work(
+        REVIEW_QUEUE,
+        createReviewHandler(db, blobs, { limits: config.review, ...(model ? { model } : {}) }),
+        {
+          concurrency: config.review.concurrency,
+          leaseMs: config.review.leaseSeconds * 1000,
+          maxAttempts: 3,
+        },
+      );
       const reconcile = async () => {
         try {
           const changed = await reconcileReviews(db, jobs);

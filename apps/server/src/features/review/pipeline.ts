@@ -11,6 +11,7 @@ import yazl from 'yazl';
 import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
+import type { ModelImprover } from './analyze/model.js';
 import type { FileReview } from './analyze/types.js';
 import { buildReviewJson, fileReviewMarkdown, summaryMarkdown } from './report.js';
 import { findReview, markFailed, markSucceeded, setProgress } from './store.js';
@@ -45,6 +46,7 @@ export async function runReview(
   review: { id: string; name: string; zipBlobId: string },
   limits: ReviewZipLimits,
   signal?: AbortSignal,
+  model?: { improver: ModelImprover; maxFunctions: number },
 ): Promise<ReviewOutcome> {
   const stored = await blobs.open(review.zipBlobId);
   if (!stored) throw new PermanentJobError('The uploaded zip is missing from storage: upload it again.');
@@ -61,10 +63,19 @@ export async function runReview(
       await setProgress(db, review.id, 0, python.length);
       const reviews: FileReview[] = [];
       let lastProgress = Date.now();
+      let modelBudget = model?.maxFunctions ?? 0;
       for (const [index, item] of python.entries()) {
         signal?.throwIfAborted();
         const bytes = await zip.read(item);
-        reviews.push(await reviewPythonFile(item.path, bytes));
+        const fileReview = await reviewPythonFile(item.path, bytes);
+        if (model) {
+          for (const fn of fileReview.functions) {
+            if (modelBudget <= 0) break;
+            modelBudget--;
+            fn.findings.push(...(await model.improver.improve(fn, signal)));
+          }
+        }
+        reviews.push(fileReview);
         if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
           await setProgress(db, review.id, index + 1, python.length);
           lastProgress = Date.now();
@@ -146,6 +157,8 @@ function freePath(path: string, taken: Set<string>): string {
 
 export interface ReviewWorkerOptions {
   limits: ReviewZipLimits;
+  /** The language model's improvements, when one is configured. */
+  model?: { improver: ModelImprover; maxFunctions: number };
 }
 
 /** The job handler of REVIEW_QUEUE. */
@@ -163,6 +176,7 @@ export function createReviewHandler(db: Db, blobs: Blobs, options: ReviewWorkerO
         { id: review.id, name: review.name, zipBlobId: review.zip_blob_id },
         options.limits,
         job.signal,
+        options.model,
       );
       if (!(await markSucceeded(db, review.id, outcome))) {
         await blobs.delete(outcome.reviewBlobId).catch(() => false);

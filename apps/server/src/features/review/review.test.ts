@@ -17,7 +17,9 @@ import {
   sessionFor,
   startTestServer,
   type TestServer,
+  testConfig,
 } from '../../test/harness.js';
+import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
 
 type ReviewFileJson = components['schemas']['ReviewFileJson'];
 type ReviewItem = components['schemas']['ReviewItem'];
@@ -187,6 +189,7 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
         maxConcurrentPerUser: 2,
         concurrency: 1,
         leaseSeconds: 30,
+        modelMaxFunctions: 100,
       },
     });
     staff = await sessionFor(server.db, 'staff@example.com');
@@ -452,6 +455,66 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
       [pending],
     );
     await server.db.query('DELETE FROM jobs WHERE dedupe_key = ANY($1::text[])', [pending]);
+  });
+});
+
+describe('code review with a language model (the stand-in)', () => {
+  let standin: LlmStandin;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    standin = await startLlmStandin();
+    const config = testConfig();
+    server = await startTestServer('pglite', {
+      llm: { ...config.llm, baseUrl: standin.url, model: 'standin', maxRetries: 0 },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await standin?.close();
+  });
+
+  it("adds the model's improvements next to ruff's and the checks', never in their place", async () => {
+    const improved = 'def total(prices):\n    """Sum the prices."""\n    return sum(prices)';
+    standin.script(
+      {
+        text: JSON.stringify({
+          performance: { reasons: ['sum() adds in C, without a Python loop.'], improved },
+          readability: { reasons: [], improved: null },
+        }),
+      },
+      { text: 'not json at all' },
+    );
+    const staff = await sessionFor(server.db, 'staff@example.com');
+    const source =
+      'def total(prices):\n    result = 0\n    for i in range(len(prices)):\n        result += prices[i]\n    return result\n\n\ndef other(x):\n    return x\n';
+    const response = await upload(server, staff, 'model.zip', zipOf({ 'calc.py': source }));
+    const { fileId } = response.json();
+    expect((await waitForEnd(server, staff, fileId)).status).toBe('success');
+    const review = (
+      await call(server.app, staff, { method: 'POST', url: '/api/file/file', payload: { fileId } })
+    ).json() as ReviewFileJson;
+    const functions = functionsOf(review.contents);
+    const total = functions.get('calc.py:total')!;
+    const model = total.findings?.filter((finding) => finding.source === 'model');
+    expect(model).toEqual([
+      expect.objectContaining({
+        section: 'performance',
+        code: 'MODEL',
+        message: 'sum() adds in C, without a Python loop.',
+        after: improved,
+      }),
+    ]);
+    expect(total.findings?.some((finding) => finding.code === 'DA102')).toBe(true);
+    expect(total.performance).toContain('sum() adds in C');
+    expect(total.performance).toContain('DA102');
+    // The second answer was not JSON: that function keeps its other findings, the review succeeded.
+    const other = functions.get('calc.py:other')!;
+    expect(other.findings?.some((finding) => finding.source === 'model')).toBe(false);
+    expect(other.findings?.some((finding) => finding.code === 'D103')).toBe(true);
+    const requests = standin.requests();
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.messages.at(-1)!.content).toContain('def total(prices)');
   });
 });
 

@@ -83,6 +83,8 @@ export interface ReviewConfig {
   concurrency: number;
   /** Lease of a review job (REVIEW_LEASE_SECONDS, default 60). */
   leaseSeconds: number;
+  /** Functions of one review the language model is asked about, when one is configured (REVIEW_MODEL_MAX_FUNCTIONS, default 100; 0: none). */
+  modelMaxFunctions: number;
 }
 
 /**
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrentPerUser: integer(env, 'REVIEW_MAX_CONCURRENT_PER_USER', 2, 1, 1000),
       concurrency: integer(env, 'REVIEW_CONCURRENCY', 1, 1, 64),
       leaseSeconds: integer(env, 'REVIEW_LEASE_SECONDS', 60, 5, 3600),
+      modelMaxFunctions: integer(env, 'REVIEW_MODEL_MAX_FUNCTIONS', 100, 0, 100_000),
     },
   };
 }
