@@ -17,6 +17,15 @@ const answers = (page: Page) => page.getByRole('article', { name: 'Assistant' })
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 const citationChips = (scope: Locator) => scope.locator('.da-citation-chip');
 
+/** Narrows the window to 800px and waits for the menu to finish closing (it becomes a drawer). */
+async function narrowWindow(page: Page) {
+  await page.setViewportSize(narrow);
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  await expect(page.locator('[data-exiting], [data-entering]')).toHaveCount(0);
+  // The panes' 300ms slide and the menu's 225ms animation.
+  await page.waitForTimeout(400);
+}
+
 /** Queues the stand-in model's next replies (its own scripting route). */
 async function scriptModel(page: Page, ...replies: Array<{ text: string; chunkDelayMs?: number }>) {
   const response = await page.request.post(`${llmStandinURL}/__standin/script`, { data: { replies } });
@@ -108,7 +117,7 @@ test.describe('the chat', () => {
       'true',
     );
 
-    await page.setViewportSize(narrow);
+    await narrowWindow(page);
     await page.screenshot({ path: `${screenshotDir}/chat-gpt-800.png` });
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize(wide);
@@ -134,6 +143,21 @@ test.describe('the chat', () => {
     await page.reload();
     await expect(history(page)).toBeVisible();
     await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveCount(0);
+
+    // Stop: what was said stays, and the model's request is stopped on the server too.
+    const before = await (await page.request.get(`${llmStandinURL}/__standin/stats`)).json();
+    await scriptModel(page, { text: `Slowly: ${words.join(' ')}.`, chunkDelayMs: 150 });
+    await box.fill('Tell me slowly');
+    await box.press('Enter');
+    await expect(answers(page).last()).toContainText('word2');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(answers(page).last()).toContainText('Stopped');
+    await expect
+      .poll(async () => (await (await page.request.get(`${llmStandinURL}/__standin/stats`)).json()).aborted)
+      .toBeGreaterThan(before.aborted);
+    await page.waitForTimeout(500);
+    expect(await answers(page).last().textContent()).not.toContain('word40');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   });
 
   test('the IT department answers about the demo IT guide with citation chips and their sources', async ({
@@ -142,6 +166,23 @@ test.describe('the chat', () => {
     await page.setViewportSize(wide);
     await signIn(page, 'staff@example.com');
     await demoKnowledgeReady(page, ['it-onboarding-vpn-guide.md']);
+
+    // The chat-type dialog: 'GPT 3.5' is the AI chat, 'o9 GPT' the knowledge chat.
+    await page.getByRole('button', { name: 'Chat type' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a chat' });
+    await expect(dialog).toContainText('tailored for platform knowledge');
+    await expect(page.locator('.da-chat-type-dialog')).toHaveCSS('width', '275px');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/chat-type-dialog-1280.png` });
+    await dialog.getByRole('button', { name: /GPT 3\.5/ }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Chat type' }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose a chat' })
+      .getByRole('button', { name: /o9 GPT/ })
+      .click();
+    await expect(page).toHaveURL(/\/chat\/Knowledge$/);
 
     // The department dropdown of the header selector (hover), with the spec's descriptions.
     await page.getByRole('button', { name: /Internal Knowledge/ }).hover();
@@ -164,12 +205,16 @@ test.describe('the chat', () => {
     await expect(chips.first()).toHaveAttribute('target', '_blank');
     // Focusing a chip (from the keyboard) previews its passage.
     await chips.first().focus();
-    await expect(page.getByRole('tooltip')).toContainText('it-onboarding-vpn-guide.md');
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toContainText('it-onboarding-vpn-guide.md');
+    // The question's words in the snippet are bold, not wrapped in asterisks.
+    await expect(tooltip.locator('strong').first()).toBeVisible();
+    await expect(tooltip).not.toContainText('**');
     await page.screenshot({ path: `${screenshotDir}/chat-it-citations-1280.png` });
     await page.mouse.move(5, 790);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.setViewportSize(narrow);
+    await narrowWindow(page);
     await page.screenshot({ path: `${screenshotDir}/chat-it-citations-800.png` });
     expect(await accessibilityViolations(page)).toEqual([]);
   });
@@ -193,7 +238,7 @@ test.describe('the chat', () => {
     );
     await page.screenshot({ path: `${screenshotDir}/chat-admin-sources-1280.png` });
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.setViewportSize(narrow);
+    await narrowWindow(page);
     await page.screenshot({ path: `${screenshotDir}/chat-admin-sources-800.png`, fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
   });
