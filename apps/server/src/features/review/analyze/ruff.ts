@@ -145,10 +145,15 @@ export function applyEdits(source: string, edits: TextEdit[]): { text: string; a
     kept.push(edit);
     lastEnd = edit.end;
   }
-  let text = source;
-  for (const edit of [...kept].reverse())
-    text = text.slice(0, edit.start) + edit.content + text.slice(edit.end);
-  return { text, applied: kept };
+  // One pass, front to back: rebuilding the string per edit is quadratic on large files.
+  const pieces: string[] = [];
+  let position = 0;
+  for (const edit of kept) {
+    pieces.push(source.slice(position, edit.start), edit.content);
+    position = edit.end;
+  }
+  pieces.push(source.slice(position));
+  return { text: pieces.join(''), applied: kept };
 }
 
 /** The finding of one diagnostic, with the lines it touches before and after ruff's fix. */

@@ -56,17 +56,34 @@ export interface PlainTree {
 export function toPlainTree(tree: Tree, source: string): PlainTree {
   const cursor = tree.walk();
   let id = 0;
+  // Rows from offsets (a binary search over line starts): each cursor property read marshals the
+  // cursor into WebAssembly, so positions are not read from it.
+  const starts = [0];
+  for (let index = source.indexOf('\n'); index >= 0; index = source.indexOf('\n', index + 1))
+    starts.push(index + 1);
+  const rowOf = (offset: number): number => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
   const make = (parent: SyntaxNode | null): SyntaxNode => {
-    const start = cursor.startPosition;
-    const end = cursor.endPosition;
+    const startIndex = cursor.startIndex;
+    const endIndex = cursor.endIndex;
+    // A node ending right after a newline (a block) ends on the line before.
+    const endRow = rowOf(endIndex > startIndex ? endIndex - 1 : endIndex);
     const node = new SyntaxNode(
       id++,
       cursor.nodeType,
       cursor.nodeIsNamed,
-      cursor.startIndex,
-      cursor.endIndex,
-      start.row,
-      end.row,
+      startIndex,
+      endIndex,
+      rowOf(startIndex),
+      endRow,
       source,
     );
     if (parent) {
