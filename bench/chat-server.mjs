@@ -143,7 +143,9 @@ async function measureTtft(label, modelUrl, serverUrl, headers, serverBody, ques
       { role: 'user', content: asked },
     ],
   };
+  /** @type {number[]} */
   const model = [];
+  /** @type {number[]} */
   const server = [];
   for (let index = 0; index < 20 + settings.ttftSamples; index++) {
     const direct = await timeToFirstToken(`${modelUrl}/chat/completions`, {}, modelBody, modelHasToken);
@@ -255,6 +257,7 @@ async function benchDatabase(kind, modelUrl) {
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     ...database,
