@@ -12,10 +12,16 @@ import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
 import type { ModelImprover } from './analyze/model.js';
-import type { FileReview } from './analyze/types.js';
-import { buildReviewJson, fileReviewMarkdown, summaryMarkdown } from './report.js';
+import {
+  type FileSummary,
+  fileItemJson,
+  fileReviewMarkdown,
+  reviewJsonText,
+  summarizeFile,
+  summaryMarkdown,
+} from './report.js';
 import { findReview, markFailed, markSucceeded, setProgress } from './store.js';
-import { CheckedZip, ReviewZipError, type ReviewZipLimits, spool, withTempDir } from './zip.js';
+import { CheckedZip, ReviewZipError, type ReviewZipLimits, spool, withTempDir, type ZipItem } from './zip.js';
 
 export const REVIEW_QUEUE = 'review.analyze';
 const PROGRESS_INTERVAL_MS = 500;
@@ -57,14 +63,36 @@ export async function runReview(
     const file = join(dir, 'upload.zip');
     await spool(stored, file);
     const zip = await CheckedZip.open(file, limits);
+    // The download is written while the files are reviewed (in the zip's order), so a file's
+    // enhanced text and review leave memory once they are in it; the review JSON is kept as text.
+    const output = new yazl.ZipFile();
+    const download = blobs.put(output.outputStream as unknown as Readable, {
+      contentType: 'application/zip',
+    });
+    // Until the end: a failure below ends the stream, and put() removes what it stored.
+    download.catch(() => {});
+    const taken = new Set(zip.items.map((item) => item.path));
     const created: string[] = [];
     try {
       const python = zip.pythonItems;
       await setProgress(db, review.id, 0, python.length);
-      const reviews: FileReview[] = [];
+      const jsonFiles: Array<{ path: string; json: string }> = [];
+      const summaries: FileSummary[] = [];
+      let functionCount = 0;
+      let otherFiles = 0;
+      let done = 0;
       let lastProgress = Date.now();
       let modelBudget = model?.maxFunctions ?? 0;
-      for (const [index, item] of python.entries()) {
+      for (const item of zip.items) {
+        if (item.isDirectory) {
+          output.addEmptyDirectory(item.path);
+          continue;
+        }
+        if (!item.isPython) {
+          otherFiles++;
+          addOriginal(output, zip, item);
+          continue;
+        }
         signal?.throwIfAborted();
         const bytes = await zip.read(item);
         const fileReview = await reviewPythonFile(item.path, bytes);
@@ -75,29 +103,54 @@ export async function runReview(
             fn.findings.push(...(await model.improver.improve(fn, signal)));
           }
         }
-        reviews.push(fileReview);
+        output.addBuffer(
+          fileReview.enhanced === undefined ? bytes : Buffer.from(fileReview.enhanced),
+          item.path,
+        );
+        output.addBuffer(
+          Buffer.from(fileReviewMarkdown(fileReview)),
+          freePath(`${item.path}.REVIEW.md`, taken),
+        );
+        jsonFiles.push({ path: item.path, json: fileItemJson(fileReview) });
+        summaries.push(summarizeFile(fileReview));
+        functionCount += fileReview.functions.length;
+        done++;
         if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
-          await setProgress(db, review.id, index + 1, python.length);
+          await setProgress(db, review.id, done, python.length);
           lastProgress = Date.now();
         }
         // Let requests and lease renewals in between two files.
         await new Promise((resolve) => setImmediate(resolve));
       }
       await setProgress(db, review.id, python.length, python.length);
-      const json = buildReviewJson(review.name, reviews);
-      const reviewBlob = await blobs.put(Readable.from([Buffer.from(JSON.stringify(json))]), {
-        contentType: 'application/json',
+      const summary = summaryMarkdown({
+        name: review.name,
+        files: summaries,
+        otherFiles,
+        ruffVersion: ruffVersion(),
       });
-      created.push(reviewBlob.id);
-      const downloadBlob = await writeDownload(blobs, zip, reviews, review.name, ruffVersion());
+      output.addBuffer(Buffer.from(summary), freePath('REVIEW-SUMMARY.md', taken));
+      output.end();
+      const downloadBlob = await download;
       created.push(downloadBlob.id);
+      const reviewBlob = await blobs.put(
+        Readable.from([Buffer.from(reviewJsonText(review.name, jsonFiles))]),
+        {
+          contentType: 'application/json',
+        },
+      );
+      created.push(reviewBlob.id);
       return {
         reviewBlobId: reviewBlob.id,
         downloadBlobId: downloadBlob.id,
         filesTotal: python.length,
-        functionCount: reviews.reduce((total, entry) => total + entry.functions.length, 0),
+        functionCount,
       };
     } catch (error) {
+      (output.outputStream as unknown as Readable).destroy(
+        error instanceof Error ? error : new Error(String(error)),
+      );
+      await download.catch(() => undefined);
       for (const id of created) await blobs.delete(id).catch(() => false);
       throw error;
     } finally {
@@ -106,45 +159,14 @@ export async function runReview(
   });
 }
 
-/** The original tree with the enhanced Python files, a REVIEW.md per file and the summary. */
-async function writeDownload(
-  blobs: Blobs,
-  zip: CheckedZip,
-  reviews: readonly FileReview[],
-  name: string,
-  ruff: string,
-) {
-  const output = new yazl.ZipFile();
-  const stored = blobs.put(output.outputStream as unknown as Readable, { contentType: 'application/zip' });
-  const byPath = new Map(reviews.map((entry) => [entry.path, entry]));
-  const taken = new Set(zip.items.map((item) => item.path));
-  let otherFiles = 0;
-  for (const item of zip.items) {
-    if (item.isDirectory) {
-      output.addEmptyDirectory(item.path);
-      continue;
-    }
-    const reviewed = byPath.get(item.path);
-    if (reviewed?.enhanced !== undefined) {
-      output.addBuffer(Buffer.from(reviewed.enhanced), item.path);
-    } else {
-      if (!reviewed) otherFiles++;
-      output.addReadStreamLazy(item.path, (callback) => {
-        zip.openStream(item).then(
-          (stream) => callback(null, stream),
-          (error: Error) => callback(error, undefined as never),
-        );
-      });
-    }
-    if (reviewed) {
-      const reviewPath = freePath(`${item.path}.REVIEW.md`, taken);
-      output.addBuffer(Buffer.from(fileReviewMarkdown(reviewed)), reviewPath);
-    }
-  }
-  const summary = summaryMarkdown({ name, files: reviews, otherFiles, ruffVersion: ruff });
-  output.addBuffer(Buffer.from(summary), freePath('REVIEW-SUMMARY.md', taken));
-  output.end();
-  return stored;
+/** A file of the zip carried to the download byte for byte, read when the zip writer gets to it. */
+function addOriginal(output: yazl.ZipFile, zip: CheckedZip, item: ZipItem): void {
+  output.addReadStreamLazy(item.path, (callback) => {
+    zip.openStream(item).then(
+      (stream) => callback(null, stream),
+      (error: Error) => callback(error, undefined as never),
+    );
+  });
 }
 
 /** `path`, or `path` with a number before its extension when the zip already holds it. */

@@ -4,9 +4,6 @@
 import type { components } from '../../generated/contract.js';
 import type { FileReview, Finding, FunctionReview, Section } from './analyze/types.js';
 
-type ReviewFileJson = components['schemas']['ReviewFileJson'];
-type ReviewItem = components['schemas']['ReviewItem'];
-type ReviewFolderItem = components['schemas']['ReviewFolderItem'];
 type ReviewFileItem = components['schemas']['ReviewFileItem'];
 
 const EMPTY: Record<Section, string> = {
@@ -52,48 +49,87 @@ export function sectionMarkdown(fn: FunctionReview, section: Section): string {
   return findings.map(findingMarkdown).join('\n\n');
 }
 
-/** The review tree of the screen, folders first then files, each by name. */
-export function buildReviewJson(name: string, files: readonly FileReview[]): ReviewFileJson {
-  const root: ReviewFolderItem = { type: 'folder', name, contents: [] };
-  const folders = new Map<string, ReviewFolderItem>([['', root]]);
-  const folderOf = (path: string): ReviewFolderItem => {
-    const existing = folders.get(path);
-    if (existing) return existing;
-    const slash = path.lastIndexOf('/');
-    const parent = folderOf(slash < 0 ? '' : path.slice(0, slash));
-    const folder: ReviewFolderItem = { type: 'folder', name: path.slice(slash + 1), contents: [] };
-    parent.contents.push(folder);
-    folders.set(path, folder);
-    return folder;
+/** One file of the review tree (`ReviewFileItem`) as JSON text. */
+export function fileItemJson(file: FileReview): string {
+  const slash = file.path.lastIndexOf('/');
+  const item: ReviewFileItem = {
+    type: 'file',
+    name: file.path.slice(slash + 1),
+    path: file.path,
+    functions: file.functions.map((fn) => ({
+      name: fn.name,
+      function: fn.source,
+      performance: sectionMarkdown(fn, 'performance'),
+      readability: sectionMarkdown(fn, 'readability'),
+      qualifiedName: fn.qualifiedName,
+      line: fn.line,
+      endLine: fn.endLine,
+      findings: fn.findings,
+    })),
+    ...(file.error ? { error: file.error } : {}),
   };
+  return JSON.stringify(item);
+}
+
+interface Folder {
+  name: string;
+  folders: Map<string, Folder>;
+  files: Array<{ name: string; json: string }>;
+}
+
+/**
+ * The review JSON of the screen (`ReviewFileJson`) as text, from each file's JSON (fileItemJson):
+ * folders first, then files, each by name. Assembled from text so a large review is never held as
+ * an object graph.
+ */
+export function reviewJsonText(name: string, files: ReadonlyArray<{ path: string; json: string }>): string {
+  const root: Folder = { name, folders: new Map(), files: [] };
   for (const file of files) {
-    const slash = file.path.lastIndexOf('/');
-    const item: ReviewFileItem = {
-      type: 'file',
-      name: file.path.slice(slash + 1),
-      path: file.path,
-      functions: file.functions.map((fn) => ({
-        name: fn.name,
-        function: fn.source,
-        performance: sectionMarkdown(fn, 'performance'),
-        readability: sectionMarkdown(fn, 'readability'),
-        qualifiedName: fn.qualifiedName,
-        line: fn.line,
-        endLine: fn.endLine,
-        findings: fn.findings.map((finding) => ({ ...finding })),
-      })),
-      ...(file.error ? { error: file.error } : {}),
-    };
-    folderOf(slash < 0 ? '' : file.path.slice(0, slash)).contents.push(item);
+    const segments = file.path.split('/');
+    let folder = root;
+    for (const segment of segments.slice(0, -1)) {
+      let next = folder.folders.get(segment);
+      if (!next) {
+        next = { name: segment, folders: new Map(), files: [] };
+        folder.folders.set(segment, next);
+      }
+      folder = next;
+    }
+    folder.files.push({ name: segments.at(-1)!, json: file.json });
   }
-  const sort = (items: ReviewItem[]) => {
-    items.sort((left, right) =>
-      left.type === right.type ? left.name.localeCompare(right.name) : left.type === 'folder' ? -1 : 1,
-    );
-    for (const item of items) if (item.type === 'folder') sort(item.contents);
+  const byName = (left: { name: string }, right: { name: string }) => left.name.localeCompare(right.name);
+  const contents = (folder: Folder): string =>
+    [
+      ...[...folder.folders.values()]
+        .sort(byName)
+        .map(
+          (child) => `{"type":"folder","name":${JSON.stringify(child.name)},"contents":[${contents(child)}]}`,
+        ),
+      ...[...folder.files].sort(byName).map((file) => file.json),
+    ].join(',');
+  return `{"name":${JSON.stringify(name)},"contents":[${contents(root)}]}`;
+}
+
+/** What the summary needs of a file once its review is written out. */
+export interface FileSummary {
+  path: string;
+  error?: string;
+  functionCount: number;
+  docstringsAdded: number;
+  findings: Array<{ code: string; section: Section }>;
+}
+
+export function summarizeFile(file: FileReview): FileSummary {
+  return {
+    path: file.path,
+    ...(file.error ? { error: file.error } : {}),
+    functionCount: file.functions.length,
+    docstringsAdded: file.docstringsAdded,
+    findings: [...file.moduleFindings, ...file.functions.flatMap((fn) => fn.findings)].map((finding) => ({
+      code: finding.code,
+      section: finding.section,
+    })),
   };
-  sort(root.contents);
-  return { name, contents: root.contents };
 }
 
 /** The REVIEW.md written next to a Python file in the download. */
@@ -136,7 +172,7 @@ export function fileReviewMarkdown(file: FileReview): string {
 
 export interface ReviewSummary {
   name: string;
-  files: readonly FileReview[];
+  files: readonly FileSummary[];
   otherFiles: number;
   ruffVersion: string;
 }
@@ -145,11 +181,8 @@ export interface ReviewSummary {
 export function summaryMarkdown(summary: ReviewSummary): string {
   const reviewed = summary.files.filter((file) => !file.error);
   const unparsed = summary.files.filter((file) => file.error);
-  const functions = reviewed.reduce((total, file) => total + file.functions.length, 0);
-  const findings = reviewed.flatMap((file) => [
-    ...file.moduleFindings,
-    ...file.functions.flatMap((fn) => fn.findings),
-  ]);
+  const functions = reviewed.reduce((total, file) => total + file.functionCount, 0);
+  const findings = reviewed.flatMap((file) => file.findings);
   const byCode = new Map<string, number>();
   for (const finding of findings) byCode.set(finding.code, (byCode.get(finding.code) ?? 0) + 1);
   const top = [...byCode.entries()]
