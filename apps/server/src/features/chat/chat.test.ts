@@ -273,6 +273,35 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect(standin.stats().completed).toBe(0);
     });
 
+    it('keeps what was said when a JSON client goes away mid-answer, and stops the model request', async () => {
+      const before = new Set((await history(staff)).map((item) => item.ConversationId));
+      const controller = new AbortController();
+      const request = fetch(`${origin}/api/chat/gpt`, {
+        method: 'POST',
+        headers: { ...staff.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ Message: 'A slow answer [[standin:words=100]] [[standin:delay=30]]' }),
+        signal: controller.signal,
+      });
+      await expect.poll(() => standin.stats().active, { timeout: 5000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      controller.abort();
+      await expect(request).rejects.toThrow();
+      await expect.poll(() => standin.stats().aborted, { timeout: 5000 }).toBe(1);
+      let added: { ConversationId: string } | undefined;
+      await expect
+        .poll(
+          async () => {
+            added = (await history(staff)).find((item) => !before.has(item.ConversationId));
+            return added ? (await conversation(staff, added.ConversationId)).json().Messages.length : 0;
+          },
+          { timeout: 5000 },
+        )
+        .toBe(2);
+      const answer = (await conversation(staff, added!.ConversationId)).json().Messages[1];
+      expect(answer.stopped).toBe(true);
+      expect(answer.message).toMatch(/^word1 word2/);
+    });
+
     it('answers the error body when the model fails, and takes the question back', async () => {
       const before = (await history(staff)).length;
       const failed = await gpt(staff, 'Fail please [[standin:error=500]]');
