@@ -319,6 +319,21 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect(streamed.json().code).toBe('model_error');
     });
 
+    it('answers 502 model_error when the model says nothing, and keeps no such conversation', async () => {
+      standin.script({ text: '' }, { text: '   ' });
+      const empty = await gpt(staff, 'Say nothing');
+      expect(empty.statusCode).toBe(502);
+      expect(empty.json()).toEqual({
+        error: 'The language model gave an empty answer. Try asking again.',
+        code: 'model_error',
+      });
+      const blank = await gpt(staff, 'Say nothing', undefined, { accept: 'text/event-stream' });
+      // Blank text opens the stream, which then ends with the same error.
+      expect(blank.statusCode).toBe(200);
+      expect(eventsOf(blank.body).at(-1)).toMatchObject({ type: 'error', error: { code: 'model_error' } });
+      expect((await history(staff)).map((item) => item.ChipSummary)).not.toContain('Say nothing');
+    });
+
     it('retries a failed request before any word, so a passing failure is not seen', async () => {
       standin.script({ status: 503 });
       const response = await gpt(staff, 'Retry me');

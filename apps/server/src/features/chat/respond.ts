@@ -111,6 +111,7 @@ export async function respond<Answer>(
         text += step.value;
         send({ type: 'delta', text: step.value });
       }
+      if (!text.trim()) throw emptyAnswer();
       const answer = await run.finish(text);
       send({ type: 'done', data: answer as Extract<ChatStreamEvent, { type: 'done' }>['data'] });
     } catch (error) {
