@@ -1,0 +1,301 @@
+// Code review: what reviewing a zip costs, next to what it is built on.
+//
+// For two generated inputs, a 1,000-file package and one 20,000-line file:
+// - the baseline: ruff's own bare check of every file (the same WASM build and rules) plus a
+//   tree-sitter parse of every file, nothing else;
+// - the analysis: the review of every file as the job does it (ruff mapped to functions, the own
+//   checks, docstrings, the enhanced text checked to parse);
+// - the pipeline: the job's whole work (the zip read from blobs in PGlite, every file reviewed, the
+//   review JSON and the enhanced zip written back as blobs).
+// Files/s and functions/s for each, the ratios analysis / baseline and pipeline / baseline (the
+// project's overhead, target <= 2x), and the peak resident memory of the pipeline (target < 512 MB
+// on the package). Target throughput: >= 1,500 functions/s.
+//
+// Run: pnpm --filter @digital-assistant/bench run bench:code-review
+// Environment: DATABASE_URL (the pipeline's database, default postgres://postgres@127.0.0.1:5432/test;
+// PGlite in memory when unreachable), BENCH_REVIEW_FILES (files in the package, default 1000), BENCH_REVIEW_LINES (lines of
+// the single file, default 20000).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { type Zippable, zipSync } from 'fflate';
+import { reviewPythonFile } from '../apps/server/src/features/review/analyze/file.js';
+import { pythonParser } from '../apps/server/src/features/review/analyze/python.js';
+import { checkWithRuff, ruffVersion } from '../apps/server/src/features/review/analyze/ruff.js';
+import { runReview } from '../apps/server/src/features/review/pipeline.js';
+import { MODULES } from '../apps/server/src/modules.js';
+import { DatabaseBlobs } from '../apps/server/src/platform/blobs/blobs.js';
+import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
+import { migrate } from '../apps/server/src/platform/db/migrations.js';
+
+const packageFiles = Number(process.env.BENCH_REVIEW_FILES ?? 1000);
+const singleFileLines = Number(process.env.BENCH_REVIEW_LINES ?? 20_000);
+
+/** Deterministic pseudo-random numbers, so every run reviews the same code. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const NAMES = ['order', 'item', 'price', 'user', 'record', 'line', 'token', 'entry', 'value', 'batch'];
+
+/** One function of realistic shape, drawn from a few templates (loops, classes, async, decorators). */
+function functionSource(next: () => number, index: number, indent: string): string {
+  const name = NAMES[Math.floor(next() * NAMES.length)]!;
+  const body = [
+    `def build_${name}_report_${index}(${name}s, limit=10):\n    report = ''\n    for i in range(len(${name}s)):\n        if ${name}s[i] not in [None, '']:\n            report += str(${name}s[i])\n    return report[:limit]\n`,
+    `async def fetch_${name}_${index}(client, ids: list[int]) -> dict:\n    results = {}\n    for key in ids:\n        if key < 0:\n            raise ValueError(f"bad id {key}")\n        results[key] = await client.get(key)\n    return results\n`,
+    `@staticmethod\ndef cheapest_${name}_${index}(${name}s):\n    ordered = sorted(${name}s, key=lambda x: x.price)\n    return ordered[0] if ordered else None\n`,
+    `def total_${name}_${index}(${name}s, tax):\n    total = 0\n    for ${name} in ${name}s:\n        total += ${name}.amount * (1 + tax.rate)\n    return total\n`,
+    `def filter_${name}_${index}(${name}s, banned):\n    kept = []\n    for ${name} in ${name}s:\n        if ${name}.id not in list(banned):\n            kept.append(${name})\n    return kept\n`,
+  ][Math.floor(next() * 5)]!;
+  return body
+    .split('\n')
+    .map((line) => (line ? `${indent}${line}` : line))
+    .join('\n');
+}
+
+/** A module of about `functions` functions, some of them methods of a class. */
+function moduleSource(next: () => number, functions: number): string {
+  let source = '"""Generated module."""\nimport os\n\n\n';
+  let index = 0;
+  while (index < functions) {
+    if (next() < 0.3) {
+      source += `class Service${index}:\n    def __init__(self, store):\n        self.store = store\n\n`;
+      index++;
+      for (let method = 0; method < 3 && index < functions; method++, index++) {
+        source += `${functionSource(next, index, '    ').replace(/\((\w)/, '(self, $1')}\n`;
+      }
+      source += '\n';
+    } else {
+      source += `${functionSource(next, index, '')}\n\n`;
+      index++;
+    }
+  }
+  return source;
+}
+
+interface Corpus {
+  label: string;
+  files: Array<{ path: string; text: string }>;
+}
+
+function packageCorpus(): Corpus {
+  const next = random(7);
+  const files = [];
+  for (let index = 0; index < packageFiles; index++) {
+    files.push({
+      path: `pkg/sub${index % 20}/module_${index}.py`,
+      text: moduleSource(next, 4 + Math.floor(next() * 8)),
+    });
+  }
+  return { label: `package of ${packageFiles} files`, files };
+}
+
+function singleFileCorpus(): Corpus {
+  const next = random(11);
+  let text = '';
+  while (text.split('\n').length < singleFileLines)
+    text += moduleSource(next, 50).replace(/^"""Generated module."""\nimport os\n/, '');
+  return {
+    label: `one file of ${text.split('\n').length} lines`,
+    files: [{ path: 'big.py', text: `"""Big."""\n${text}` }],
+  };
+}
+
+function zipOf(corpus: Corpus): Uint8Array {
+  const entries: Zippable = {};
+  for (const file of corpus.files) entries[file.path] = new TextEncoder().encode(file.text);
+  return zipSync(entries);
+}
+
+interface Row {
+  corpus: string;
+  step: string;
+  seconds: number;
+  files: number;
+  functions: number;
+  ratio?: number;
+  peakMb?: number;
+  /** Resident memory of the pipeline's process before the review (PGlite, the WebAssembly of both tools). */
+  beforeMb?: number;
+}
+
+function peakSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().rss) / 1024 / 1024;
+  };
+}
+
+/** Best of `runs` timings of `work`, in seconds (the first run also warms the WebAssembly up). */
+async function best(runs: number, work: () => Promise<void> | void): Promise<number> {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await work();
+    fastest = Math.min(fastest, (performance.now() - started) / 1000);
+  }
+  return fastest;
+}
+
+/** The job's whole work on the corpus in a fresh process, so its peak memory is its own. */
+function pipelineInChild(
+  which: 'package' | 'file',
+): Promise<{ seconds: number; functions: number; peakMb: number; beforeMb: number; database: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--pipeline', which],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: process.env,
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    child.once('exit', (code) => {
+      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (code !== 0 || !line) reject(new Error(`The pipeline run failed (${code}): ${output}`));
+      else resolve(JSON.parse(line));
+    });
+  });
+}
+
+/**
+ * The database of the pipeline: PostgreSQL (a fresh schema, dropped after) when DATABASE_URL
+ * answers, as a deployment runs, else PGlite in memory (whose own ~350 MB then count in the RSS).
+ */
+async function openBenchDb(): Promise<{ db: Db; label: string; close: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  try {
+    const admin = await openPostgres(url, { max: 1 });
+    const schema = `bench_review_${randomBytes(4).toString('hex')}`;
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const db = await openPostgres(url, { schema, max: 2 });
+    await migrate(db, MODULES);
+    return {
+      db,
+      label: 'PostgreSQL',
+      async close() {
+        await db.close();
+        await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.close();
+      },
+    };
+  } catch {
+    const db = await openPglite();
+    await migrate(db, MODULES);
+    return { db, label: 'PGlite', close: () => db.close() };
+  }
+}
+
+async function runPipeline(corpus: Corpus): Promise<void> {
+  const { db, label, close } = await openBenchDb();
+  const blobs = new DatabaseBlobs(db);
+  const blob = await blobs.put(Readable.from([Buffer.from(zipOf(corpus))]));
+  const limits = { maxEntries: 100_000, maxUncompressedBytes: 2 * 1024 ** 3, maxRatio: 1000 };
+  const id = '00000000-0000-0000-0000-000000000000';
+  // The first run warms the WebAssembly and JavaScript up on this very input (as the other rows'
+  // best of two runs do); the second is measured.
+  const first = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits);
+  await blobs.delete(first.reviewBlobId);
+  await blobs.delete(first.downloadBlobId);
+  global.gc?.();
+  const beforeMb = process.memoryUsage().rss / 1024 / 1024;
+  const stopSampling = peakSampler();
+  const started = performance.now();
+  const outcome = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits);
+  const seconds = (performance.now() - started) / 1000;
+  const peakMb = stopSampling();
+  await close();
+  console.log(
+    JSON.stringify({ seconds, functions: outcome.functionCount, peakMb, beforeMb, database: label }),
+  );
+}
+
+async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]> {
+  const parser = await pythonParser();
+  const ruffSeconds = await best(2, () => {
+    for (const file of corpus.files) checkWithRuff(file.text);
+  });
+  const parseSeconds = await best(2, () => {
+    for (const file of corpus.files) parser.parse(file.text)?.delete();
+  });
+  const baseline = ruffSeconds + parseSeconds;
+  let functions = 0;
+  const analysisSeconds = await best(2, async () => {
+    functions = 0;
+    for (const file of corpus.files) {
+      const review = await reviewPythonFile(file.path, Buffer.from(file.text));
+      functions += review.functions.length;
+    }
+  });
+  const pipeline = await pipelineInChild(which);
+  const files = corpus.files.length;
+  return [
+    { corpus: corpus.label, step: 'ruff bare check', seconds: ruffSeconds, files, functions },
+    { corpus: corpus.label, step: 'tree-sitter parse', seconds: parseSeconds, files, functions },
+    {
+      corpus: corpus.label,
+      step: 'baseline (ruff + tree-sitter)',
+      seconds: baseline,
+      files,
+      functions,
+      ratio: 1,
+    },
+    {
+      corpus: corpus.label,
+      step: 'analysis',
+      seconds: analysisSeconds,
+      files,
+      functions,
+      ratio: analysisSeconds / baseline,
+    },
+    {
+      corpus: corpus.label,
+      step: `pipeline on ${pipeline.database} (zip in blobs -> review JSON + zip)`,
+      seconds: pipeline.seconds,
+      files,
+      functions: pipeline.functions,
+      ratio: pipeline.seconds / baseline,
+      peakMb: pipeline.peakMb,
+      beforeMb: pipeline.beforeMb,
+    },
+  ];
+}
+
+function print(rows: Row[]): void {
+  console.log(
+    '| Input | Step | Seconds | Files/s | Functions/s | x baseline | Peak RSS (MB) | RSS before (MB) |',
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.corpus} | ${row.step} | ${row.seconds.toFixed(2)} | ${(row.files / row.seconds).toFixed(0)} | ${(row.functions / row.seconds).toFixed(0)} | ${row.ratio === undefined ? '' : row.ratio.toFixed(2)} | ${row.peakMb === undefined ? '' : row.peakMb.toFixed(0)} | ${row.beforeMb === undefined ? '' : row.beforeMb.toFixed(0)} |`,
+    );
+  }
+}
+
+const pipelineArg = process.argv.indexOf('--pipeline');
+if (pipelineArg >= 0) {
+  await runPipeline(process.argv[pipelineArg + 1] === 'file' ? singleFileCorpus() : packageCorpus());
+  process.exit(0);
+}
+
+console.log(`Code review benchmark (ruff ${ruffVersion()}, Node ${process.version}, best of 2 runs)\n`);
+const rows: Row[] = [];
+rows.push(...(await measure(packageCorpus(), 'package')));
+rows.push(...(await measure(singleFileCorpus(), 'file')));
+print(rows);
+console.log('\nTargets: >= 1500 functions/s, pipeline <= 2x baseline, peak RSS < 512 MB on the package.');
