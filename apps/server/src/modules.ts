@@ -3,6 +3,7 @@
 // workers exports its own FeatureModule from its folder; handler-only features are listed inline.
 import { createAuditHandlers } from './features/audit/handlers.js';
 import { chatModule } from './features/chat/module.js';
+import { elkModule } from './features/elk/module.js';
 import { createHealthHandlers } from './features/health/handlers.js';
 import { createIdentityHandlers } from './features/identity/handlers.js';
 import { knowledgeModule } from './features/knowledge/module.js';
@@ -32,4 +33,5 @@ export const MODULES: readonly FeatureModule[] = [
   knowledgeModule,
   reviewModule,
   chatModule,
+  elkModule,
 ];

@@ -889,11 +889,12 @@ export interface components {
          *     capability this server does not offer yet), `idp_unavailable` (503: the identity provider cannot
          *     be reached), `model_not_configured` (501: the chat needs a language model the server has not been
          *     given), `model_error` (502: the language model failed or could not be reached), `model_timeout`
-         *     (504: the language model did not answer in time). Other servers may send other codes; clients
+         *     (504: the language model did not answer in time), `metrics_unavailable` (502: the ELK agent's
+         *     metrics source, Elasticsearch, refused the index or the credentials, or could not be reached). Other servers may send other codes; clients
          *     treat unknown codes as opaque.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "account_deactivated" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_failed" | "internal" | "not_implemented" | "idp_unavailable" | "model_not_configured" | "model_error" | "model_timeout";
+        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "account_deactivated" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_failed" | "internal" | "not_implemented" | "idp_unavailable" | "model_not_configured" | "model_error" | "model_timeout" | "metrics_unavailable";
         /**
          * @description Not a payload: the one table, shared by the SDK and the reference server, of the code an error
          *     answer has when nothing more specific names one. Keys are HTTP statuses; `4XX` and `5XX` stand
@@ -1560,6 +1561,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The ELK agent's metrics source (Elasticsearch) failed: the index pattern matches no index, the credentials
+         *     were refused, or it could not be reached (`metrics_unavailable`). `error` says which, in words a person can act on.
+         */
+        MetricsUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description This capability is not available on this server (`not_implemented`). */
         NotImplemented: {
             headers: {
@@ -2153,6 +2166,7 @@ export interface operations {
             429: components["responses"]["TooManyQuestions"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["MetricsUnavailable"];
         };
     };
     elkNewTopic: {

@@ -46,12 +46,15 @@ export async function openTestDb(backend: Backend): Promise<TestDb> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir' });
   return {
-    ...loadConfig({ DATA_DIR: '/nonexistent-test-data-dir' }),
+    ...base,
     publicUrl: undefined,
     webDist: null,
     // Tests that want the demo documents ask for them.
     seedDemoKnowledge: false,
+    // Likewise the ELK agent's demo metrics (seeding them takes seconds).
+    elk: { ...base.elk, demoMetrics: false },
     ...overrides,
   };
 }

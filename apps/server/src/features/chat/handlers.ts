@@ -1,10 +1,10 @@
 // The chat operations: knowledge chat (knowledgeChat), the AI chat with its history (gptChat,
 // getChatHistory, getConversation, deleteConversation). Each question answers JSON, or server-sent
-// events with `Accept: text/event-stream` (respond.ts), and is rate limited per user. The ELK agent
-// is not built yet (501).
+// events with `Accept: text/event-stream` (respond.ts), and is rate limited per user. The ELK agent's
+// operations (elkChat, elkNewTopic) are the elk module's (features/elk), built on respond() too.
 import { randomUUID } from 'node:crypto';
 import { requireIdentity } from '../../platform/auth/authorize.js';
-import { type Handlers, notImplementedHandler } from '../../platform/http/contract.js';
+import type { Handlers } from '../../platform/http/contract.js';
 import { forbidden, HttpError, notFound } from '../../platform/http/errors.js';
 import { chatRateLimit } from '../../platform/http/rate-limit.js';
 import { defineHandlers, type OperationId, type TypedHandler } from '../../platform/http/typed-handlers.js';
@@ -57,7 +57,6 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
   const limit = chatRateLimit(config);
   const limited = <Id extends OperationId>(handler: TypedHandler<Id>) =>
     limit ? { handler, rateLimit: limit } : handler;
-  const elk = notImplementedHandler('The ELK agent');
 
   const knowledgeChat: TypedHandler<'knowledgeChat'> = async (request, reply) => {
     const identity = requireIdentity(request);
@@ -123,7 +122,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     });
   };
 
-  const handlers = defineHandlers({
+  return defineHandlers({
     knowledgeChat: limited(knowledgeChat),
     gptChat: limited(gptChat),
 
@@ -160,9 +159,4 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       return { message: 'Conversation deleted.' };
     },
   });
-  return {
-    ...handlers,
-    elkChat: limit ? { handler: elk, rateLimit: limit } : elk,
-    elkNewTopic: elk,
-  };
 }

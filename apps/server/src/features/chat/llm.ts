@@ -59,7 +59,20 @@ export function createConfiguredModel(config: LlmConfig, log: FastifyBaseLogger)
   return createOpenAiCompatibleModel({ ...config, baseUrl: config.baseUrl, model: config.model }, log);
 }
 
-type LanguageModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+export type LanguageModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+
+/**
+ * The AI SDK model of LLM_BASE_URL/LLM_MODEL, for callers that need more than streamed text (the ELK
+ * agent's tool calling); undefined when none is configured.
+ */
+export function configuredLanguageModel(config: LlmConfig): LanguageModel | undefined {
+  if (!config.baseUrl || !config.model) return undefined;
+  return createOpenAICompatible({
+    name: 'llm',
+    baseURL: config.baseUrl,
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+  }).chatModel(config.model);
+}
 type CallOptions = Parameters<LanguageModel['doStream']>[0];
 
 /** First pause between two attempts; doubled each time (or the model's Retry-After, up to MAX). */

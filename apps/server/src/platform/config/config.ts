@@ -65,6 +65,45 @@ export interface Config {
    */
   chatRateLimit: { max: number; windowSeconds: number };
   review: ReviewConfig;
+  elk: ElkConfig;
+}
+
+/** Where the ELK agent reads its metrics: Elasticsearch when ELASTICSEARCH_URL is set, else the demo metrics in the database. */
+export interface ElkConfig {
+  /** ELASTICSEARCH_URL, e.g. https://elastic.example.com:9200; absent: the embedded demo metrics. */
+  elasticsearchUrl?: string;
+  /** ELASTICSEARCH_API_KEY (the encoded key), sent as `Authorization: ApiKey`. */
+  apiKey?: string;
+  /** ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD (basic authentication) when there is no API key. */
+  username?: string;
+  password?: string;
+  /** ELK_INDEX_PATTERN (default `metrics-*`): the indices searched. */
+  indexPattern: string;
+  /** The document fields the queries read (ELK_FIELD_<NAME>). */
+  fields: ElkFields;
+  /** ELK_TIMEOUT_MS (default 10000): the longest wait for Elasticsearch. */
+  timeoutMs: number;
+  /**
+   * ELK_DEMO_METRICS (default true without ELASTICSEARCH_URL): seed the embedded store with the demo
+   * metrics at start when it holds none, and keep them filled up to now.
+   */
+  demoMetrics: boolean;
+  /** ELK_DEMO_DAYS (default 30): days of demo metrics kept up to now in the embedded store. */
+  demoDays: number;
+}
+
+/** Field names in the Elasticsearch documents (one document per host sample). */
+export interface ElkFields {
+  timestamp: string;
+  environment: string;
+  tenant: string;
+  cpu: string;
+  memory: string;
+  requests: string;
+  errors: string;
+  latency: string;
+  machineType: string;
+  totalMemory: string;
 }
 
 /** Limits of the code review (zips of Python files). */
@@ -217,6 +256,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: integer(env, 'REVIEW_LEASE_SECONDS', 60, 5, 3600),
       modelMaxFunctions: integer(env, 'REVIEW_MODEL_MAX_FUNCTIONS', 100, 0, 100_000),
     },
+    elk: loadElkConfig(env),
+  };
+}
+
+const ELK_FIELD_DEFAULTS: ElkFields = {
+  timestamp: '@timestamp',
+  environment: 'environment',
+  tenant: 'tenant',
+  cpu: 'system.cpu.pct',
+  memory: 'system.memory.pct',
+  requests: 'http.requests',
+  errors: 'http.errors',
+  latency: 'http.latency_ms',
+  machineType: 'host.machine_type',
+  totalMemory: 'host.memory_gb',
+};
+
+function loadElkConfig(env: NodeJS.ProcessEnv): ElkConfig {
+  const url = env.ELASTICSEARCH_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (url) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {}
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      throw new ConfigError(`ELASTICSEARCH_URL must be an absolute http(s) URL (got "${url}")`);
+    }
+  }
+  const username = env.ELASTICSEARCH_USERNAME || undefined;
+  const password = env.ELASTICSEARCH_PASSWORD || undefined;
+  if ((username && !password) || (password && !username)) {
+    throw new ConfigError('ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD are set together');
+  }
+  const fields = { ...ELK_FIELD_DEFAULTS };
+  for (const key of Object.keys(fields) as Array<keyof ElkFields>) {
+    const name = `ELK_FIELD_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+    const value = env[name]?.trim();
+    if (value) fields[key] = value;
+  }
+  return {
+    elasticsearchUrl: url,
+    apiKey: env.ELASTICSEARCH_API_KEY || undefined,
+    username,
+    password,
+    indexPattern: env.ELK_INDEX_PATTERN?.trim() || 'metrics-*',
+    fields,
+    timeoutMs: integer(env, 'ELK_TIMEOUT_MS', 10_000, 100, 600_000),
+    demoMetrics: boolean(env, 'ELK_DEMO_METRICS', !url),
+    demoDays: integer(env, 'ELK_DEMO_DAYS', 30, 1, 400),
   };
 }
 

@@ -1,0 +1,40 @@
+// The ELK agent's operations: elkChat (a question about metrics, JSON or server-sent events like the
+// other chats, rate limited per user like them) and elkNewTopic (forgets the user's ELK session).
+// Who may call them is the contract's `elk_chat` feature, checked centrally.
+import { requireIdentity } from '../../platform/auth/authorize.js';
+import type { Handlers } from '../../platform/http/contract.js';
+import { chatRateLimit } from '../../platform/http/rate-limit.js';
+import { defineHandlers, type TypedHandler } from '../../platform/http/typed-handlers.js';
+import { respond } from '../chat/respond.js';
+import type { FeatureContext } from '../context.js';
+import type { ElkAgent } from './agent.js';
+import { clearSession } from './session.js';
+
+export function createElkHandlers(context: FeatureContext, agent: ElkAgent): Handlers {
+  const { db, config } = context;
+  const limit = chatRateLimit(config);
+
+  const elkChat: TypedHandler<'elkChat'> = async (request, reply) => {
+    const { user } = requireIdentity(request);
+    // Errors of the metrics source are thrown here, before any answer: a JSON error with its status.
+    const answer = await agent.ask(user.id, request.body.message);
+    return respond(request, reply, {
+      // Streamed, the summary is the text; the `done` event carries the whole answer.
+      async *pieces() {
+        yield answer.Summary ?? answer.Answer;
+      },
+      finish: async () => answer,
+      stop: async () => {},
+      fail: async () => {},
+    });
+  };
+
+  return defineHandlers({
+    elkChat: limit ? { handler: elkChat, rateLimit: limit } : elkChat,
+    async elkNewTopic(request) {
+      const { user } = requireIdentity(request);
+      await clearSession(db, user.id);
+      return { message: 'Started a new ELK topic.' };
+    },
+  });
+}
