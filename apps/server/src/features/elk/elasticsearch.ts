@@ -59,7 +59,15 @@ export function createElasticsearchSource(config: ElkConfig): MetricsSource & { 
 
   async function search(body: Record<string, unknown>) {
     try {
-      return await client.search({ index: indexPattern, size: 0, ignore_unavailable: false, ...body });
+      // allow_no_indices=false: a pattern matching no index is an error (index_not_found_exception),
+      // not an empty answer that would look like a quiet system.
+      return await client.search({
+        index: indexPattern,
+        size: 0,
+        allow_no_indices: false,
+        ignore_unavailable: false,
+        ...body,
+      });
     } catch (error) {
       throw describeFailure(error, config);
     }
