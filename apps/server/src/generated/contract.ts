@@ -1563,7 +1563,7 @@ export interface components {
         };
         /**
          * @description The ELK agent's metrics source (Elasticsearch) failed: the index pattern matches no index, the credentials
-         *     were refused, or it could not be reached (`metrics_unavailable`). `error` says which, in words a person can act on.
+         *     were refused, or it could not be reached (`metrics_unavailable`). The error text says which, in words a person can act on.
          */
         MetricsUnavailable: {
             headers: {
