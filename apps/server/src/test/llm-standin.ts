@@ -17,6 +17,7 @@
 //   hostile              an answer carrying <script>, onerror= and javascript: link payloads
 //   bad-citation         a knowledge answer also citing sources that were not given ([99], [1, 42])
 //   words=N              an answer of N words
+// A scripted reply may also be tool calls (`toolCalls`), answered with finish_reason `tool_calls`.
 // `GET /__standin/stats` counts requests, completed answers and answers whose client went away
 // (to check that a stopped chat stops the model request); `GET /__standin/requests` lists the last
 // requests' messages; `POST /__standin/reset` clears both and the queue.
@@ -38,6 +39,8 @@ export interface ScriptedReply {
   hang?: 'before' | number;
   /** Cut the connection after that many chunks. */
   dropAfter?: number;
+  /** Answer with these tool calls (finish_reason `tool_calls`) instead of text. */
+  toolCalls?: Array<{ name: string; arguments: Record<string, unknown> | string }>;
 }
 
 export interface RecordedRequest {
@@ -46,6 +49,9 @@ export interface RecordedRequest {
   stream: boolean;
   messages: Array<{ role: string; content: string }>;
   authorization?: string;
+  /** The tools offered (OpenAI `tools`), and the `tool_choice`. */
+  tools?: unknown;
+  toolChoice?: unknown;
 }
 
 export interface StandinStats {
@@ -242,6 +248,7 @@ export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<
       stream,
       messages,
       authorization: request.headers.authorization,
+      ...(body.tools ? { tools: body.tools, toolChoice: body.tool_choice } : {}),
     });
     if (recorded.length > 200) recorded = recorded.slice(-200);
     const question = messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
@@ -264,6 +271,48 @@ export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<
     if (closed.signal.aborted) return;
     if (plan.status) {
       openAiError(response, plan.status, `Stand-in error ${plan.status}`);
+      return;
+    }
+    if (plan.toolCalls) {
+      const calls = plan.toolCalls.map((call, index) => ({
+        id: `call_standin_${sequence + 1}_${index}`,
+        type: 'function',
+        function: {
+          name: call.name,
+          arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+        },
+      }));
+      const id = `chatcmpl-standin-${++sequence}`;
+      const created = Math.floor(Date.now() / 1000);
+      if (!stream) {
+        sendJson(response, 200, {
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: null, tool_calls: calls },
+              finish_reason: 'tool_calls',
+            },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        });
+      } else {
+        response.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+        });
+        const write = (delta: Record<string, unknown>, finish: string | null) =>
+          response.write(
+            `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+          );
+        write({ role: 'assistant', tool_calls: calls.map((call, index) => ({ index, ...call })) }, null);
+        write({}, 'tool_calls');
+        response.end('data: [DONE]\n\n');
+      }
+      stats.completed++;
       return;
     }
     const text = answerFor(messages, plan);
