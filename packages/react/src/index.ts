@@ -261,6 +261,52 @@ export {
   type TrainingUploadStore,
   validateTrainingFile,
 } from './knowledge/training-upload';
+// Code review: the store, its rules and the screen's hook
+export {
+  type ReviewFileActions,
+  type UseCodeReviewOptions,
+  type UseCodeReviewResult,
+  useCodeReview,
+} from './review/review-hooks';
+export { reviewMessages } from './review/review-messages';
+export {
+  buildReviewTree,
+  canDeleteReviewFile,
+  canDownloadReviewFile,
+  canViewReviewFile,
+  filterReviewFiles,
+  firstReviewFunction,
+  initiallyExpanded,
+  isZipFileName,
+  lastReviewPage,
+  REVIEW_FILE_ACCEPT,
+  REVIEW_PAGE_SIZE,
+  REVIEW_POLL_INTERVAL_MS,
+  REVIEW_SCROLL_OFFSET_PX,
+  REVIEW_TREE_INDENT_PX,
+  REVIEW_TREE_MAX_INDENT_LEVEL,
+  type ReviewFinding,
+  type ReviewFunctionData,
+  type ReviewPage,
+  type ReviewStatusKind,
+  type ReviewTreeBranch,
+  type ReviewTreeFunction,
+  type ReviewTreeNode,
+  reviewPage,
+  reviewStatusKind,
+  reviewStatusLabel,
+  reviewTreeIndent,
+  walkReviewTree,
+} from './review/review-rules';
+export {
+  createReviewStore,
+  type ReviewMessage,
+  type ReviewRequest,
+  type ReviewState,
+  type ReviewStore,
+  type ReviewStoreOptions,
+  type ReviewView,
+} from './review/review-store';
 // Session
 export {
   createSessionStore,

@@ -1,8 +1,8 @@
 /**
  * An in-memory server for the administration operations (session, users and their deactivation, role
- * groups, tokens, audit), the knowledge base (training uploads, File Status, delete, re-ingest) and
- * the chat (AI conversations, department knowledge chats, ELK; streaming when asked),
- * built on the contract fake: every answer it gives is checked against the contract. Tests read and
+ * groups, tokens, audit), the knowledge base (training uploads, File Status, delete, re-ingest),
+ * the chat (AI conversations, department knowledge chats, ELK; streaming when asked) and the code
+ * review (zip uploads, list, review JSON, download, delete), built on the contract fake: every answer it gives is checked against the contract. Tests read and
  * change its `state` directly, and replace single operations with `use`.
  */
 import { FEATURE_NAMES } from '../features';
@@ -17,6 +17,7 @@ import type {
 import { type ContractFake, type ContractFakeOptions, createContractFake, errorReply } from './contract-fake';
 import { createDemoChatHandlers, type DemoChatOptions, type DemoConversation } from './demo-chat';
 import { createDemoKnowledgeHandlers } from './demo-knowledge';
+import { createDemoReviewHandlers, type DemoReviewFile } from './demo-review';
 import type { ContractHandlers } from './operation-types';
 
 /** The demo server's signed-in administrator (CORE_ADMINS), the default session. */
@@ -57,6 +58,13 @@ export interface DemoState {
   conversations: DemoConversation[];
   /** Questions each user's ELK session has seen since its last new topic, by e-mail. */
   elkTopics: Map<string, string[]>;
+  /**
+   * Every user's code-review files, in upload order. Each listing moves a pending review one Python
+   * file further, then to success (failed for a zip named `*broken*.zip`).
+   */
+  reviewFiles: DemoReviewFile[];
+  /** Keeps pending reviews where they are when listed. */
+  isReviewPaused: boolean;
 }
 
 /** Options of {@link createDemoServer}. */
@@ -99,6 +107,8 @@ export interface DemoServerOptions extends Omit<ContractFakeOptions, 'handlers'>
   conversations?: DemoConversation[];
   /** How the chat answers: streaming or not, the delay between streamed words, the AI's answer. */
   chat?: DemoChatOptions;
+  /** Code-review files already uploaded, in upload order (`owner` is the uploader's e-mail). */
+  reviewFiles?: DemoReviewFile[];
 }
 
 /** The demo server: a {@link ContractFake} with its state. */
@@ -143,6 +153,7 @@ export function createDemoHandlers(
   return {
     ...createDemoKnowledgeHandlers(state, { now, record }),
     ...createDemoChatHandlers(state, options.chat),
+    ...createDemoReviewHandlers(state, { now }),
     'GET /api/ping': () => new Response('pong!', { headers: { 'content-type': 'text/plain' } }),
     'GET /api/auth': () =>
       state.sessionUser
@@ -353,6 +364,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     startTime,
     conversations,
     chat,
+    reviewFiles,
     ...fakeOptions
   } = options;
   const state: DemoState = {
@@ -382,6 +394,8 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
       Messages: conversation.Messages.map((message) => ({ ...message })),
     })),
     elkTopics: new Map(),
+    reviewFiles: (reviewFiles ?? []).map((file) => ({ ...file })),
+    isReviewPaused: false,
   };
   const fake = createContractFake({
     ...fakeOptions,

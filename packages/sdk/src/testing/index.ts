@@ -22,6 +22,12 @@ export {
   type DemoConversation,
 } from './demo-chat';
 export {
+  createDemoReviewHandlers,
+  type DemoReviewFile,
+  type DemoReviewState,
+  demoReviewJson,
+} from './demo-review';
+export {
   createDemoHandlers,
   createDemoServer,
   type DemoServer,
