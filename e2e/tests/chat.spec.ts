@@ -43,7 +43,8 @@ async function demoKnowledgeReady(page: Page, documents: string[]) {
         });
         return response.ok() ? JSON.stringify(await response.json()) : '';
       },
-      { timeout: 90_000, intervals: [1000, 2000, 3000] },
+      // Every poll is a question: slow enough to stay under the chat rate limit (20 a minute).
+      { timeout: 90_000, intervals: [2000, 4000] },
     )
     .toContain(documents[0]);
 }
@@ -120,6 +121,18 @@ test.describe('the chat', () => {
     await narrowWindow(page);
     await page.screenshot({ path: `${screenshotDir}/chat-gpt-800.png` });
     expect(await accessibilityViolations(page)).toEqual([]);
+    // At 800px the History is in the menu drawer.
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('button', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(page.locator('[data-entering]')).toHaveCount(0);
+    await page.screenshot({ path: `${screenshotDir}/chat-history-drawer-800.png` });
+    // Opening a conversation there closes the drawer over it.
+    await drawer.getByRole('button', { name: label, exact: true }).click();
+    await expect(drawer).toHaveCount(0);
     await page.setViewportSize(wide);
 
     // Delete: Cancel keeps it; OK after the question removes it here and on the server.

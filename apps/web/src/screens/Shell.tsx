@@ -6,22 +6,30 @@ import {
   useMenuPanel,
   useSession,
 } from '@digital-assistant/react';
-import { AppShell, ChatHistoryList } from '@digital-assistant/ui';
+import { AppShell, ChatHistoryList, useAppShell } from '@digital-assistant/ui';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-/** The menu's History on chat routes: past AI conversations from the chat store, New Topic. */
+/**
+ * The menu's History on chat routes: past AI conversations from the chat store, New Topic. Opening
+ * one (or New Topic) closes the menu when it is a drawer over the conversation.
+ */
 function ChatHistorySection() {
   const history = useChatHistory();
   const chat = useChatStore();
+  const { closeDrawerAfterNavigation } = useAppShell('ChatHistorySection');
   return (
     <ChatHistoryList
       items={history.items}
-      onSelect={(conversationId) => void history.select(conversationId)}
+      onSelect={(conversationId) => {
+        void history.select(conversationId);
+        closeDrawerAfterNavigation();
+      }}
       onDelete={(conversationId) => void history.remove(conversationId)}
       onNewTopic={() => {
         void history.newConversation();
         chat.chooseChatType('openai');
+        closeDrawerAfterNavigation();
       }}
     />
   );
