@@ -1,7 +1,22 @@
 import { CHAT_TEXTS, type ElkDisplay } from '@digital-assistant/react';
-import { useId, useMemo } from 'react';
+import DOMPurify from 'dompurify';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { Button } from '../Button/Button';
 import { ChartIcon } from '../icons/icons';
+
+/** The chart (and its library, uPlot) is loaded when a metrics panel is first shown. */
+const ElkMetricsChart = lazy(() => import('./ElkMetricsChart'));
+
+/** The only markup an answer's table keeps: the table's own elements, no attribute but their layout. */
+const TABLE_ONLY = {
+  ALLOWED_TAGS: ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
+  ALLOWED_ATTR: ['scope', 'colspan', 'rowspan'],
+};
+
+/** The answer's HTML with everything but tables removed (DOMPurify), as the server's escaping is not trusted alone. */
+export function sanitizeTableHtml(html: string): string {
+  return DOMPurify.sanitize(html, TABLE_ONLY);
+}
 
 /** One cell of a table read from HTML: its text, and whether it was a header cell. */
 export interface HtmlTableCell {
@@ -12,11 +27,12 @@ export interface HtmlTableCell {
 /**
  * The cells of the first table in `html`, as text. The HTML is parsed into an inert document
  * (DOMParser: no script runs, nothing is fetched) and only the cells' text is kept, so markup in
- * an answer can never run or load anything. `null` when there is no table (or no DOM).
+ * an answer can never run or load anything; before that DOMPurify keeps nothing but table elements.
+ * `null` when there is no table (or no DOM).
  */
 export function readHtmlTable(html: string): HtmlTableCell[][] | null {
   if (typeof DOMParser === 'undefined') return null;
-  const table = new DOMParser().parseFromString(html, 'text/html').querySelector('table');
+  const table = new DOMParser().parseFromString(sanitizeTableHtml(html), 'text/html').querySelector('table');
   if (!table) return null;
   return [...table.rows].map((row) =>
     [...row.cells].map((cell) => ({
@@ -35,7 +51,8 @@ export interface ElkMetricsPanelProps {
 
 /**
  * The metrics of an ELK reply: a Show Metrics / Hide Metrics button revealing the Machine Type, the
- * Total Memory (GB) and the answer's table. Hidden until asked for. Goes inside the MessageBubble.
+ * Total Memory (GB), a chart per metric (loaded on first show) and the answer's table, which is the
+ * charts' accessible alternative. Hidden until asked for. Goes inside the MessageBubble.
  */
 export function ElkMetricsPanel({ elk, onToggle }: ElkMetricsPanelProps) {
   const panelId = useId();
@@ -66,6 +83,11 @@ export function ElkMetricsPanel({ elk, onToggle }: ElkMetricsPanelProps) {
               <dd>{elk.totalMemory ?? '—'}</dd>
             </div>
           </dl>
+          {rows && rows.length > 1 ? (
+            <Suspense fallback={<div className="da-elk-charts-pending" aria-hidden="true" />}>
+              <ElkMetricsChart rows={rows} />
+            </Suspense>
+          ) : null}
           {rows && rows.length > 0 ? (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table
             <div className="da-markdown-table" tabIndex={0}>

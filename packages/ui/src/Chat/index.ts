@@ -22,7 +22,7 @@ export { CitationChip } from './CitationChip';
 export type { CitationPreview } from './citationPreview';
 export { citationPreview } from './citationPreview';
 export type { ElkMetricsPanelProps, HtmlTableCell } from './ElkMetricsPanel';
-export { ElkMetricsPanel, readHtmlTable } from './ElkMetricsPanel';
+export { ElkMetricsPanel, readHtmlTable, sanitizeTableHtml } from './ElkMetricsPanel';
 export type { HeaderSelectorProps } from './HeaderSelector';
 export { HeaderSelector } from './HeaderSelector';
 export type { MessageBubbleProps, MessageSender, MessageStatus } from './MessageBubble';
