@@ -15,6 +15,9 @@ const ChatPanesScreen = lazy(() =>
 const AdminChatScreen = lazy(() =>
   import('./screens/chat/ChatScreens').then((module) => ({ default: module.AdminChatScreen })),
 );
+const ElkChatScreen = lazy(() =>
+  import('./screens/chat/ChatScreens').then((module) => ({ default: module.ElkChatScreen })),
+);
 const AgentsScreen = lazy(() =>
   import('./screens/LandingScreens').then((module) => ({ default: module.AgentsScreen })),
 );
@@ -66,7 +69,7 @@ const shellScreens: Record<
   { title?: ReactNode; render: () => ReactNode }
 > = {
   adminChat: { title: <h1>Admin Chat</h1>, render: () => <AdminChatScreen /> },
-  elk: { render: () => <NotYetAvailable title="Elk Agent" capability="The ELK agent" /> },
+  elk: { title: <h1>Elk Agent</h1>, render: () => <ElkChatScreen /> },
   agents: { render: () => <AgentsScreen /> },
   discover: { render: () => <DiscoverScreen /> },
   codeReview: {

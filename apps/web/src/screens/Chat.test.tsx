@@ -196,4 +196,22 @@ describe('the chat screen', () => {
     expect(alert.textContent).toContain('LLM_BASE_URL');
     expect(alert.closest('.da-message')?.getAttribute('data-state')).toBe('error');
   });
+
+  it('answers in the ELK chat with a metrics panel shown on demand, and New Topic starts afresh', async () => {
+    const server = renderApp('/elk', { signedIn: admin });
+    await ask('Message to the ELK agent', 'CPU of prod tenant a last week');
+    const answer = await screen.findByRole('article', { name: 'Assistant' });
+    await waitFor(() => expect(answer.textContent).toContain('Metrics for CPU of prod tenant a last week'));
+    expect(within(answer).queryByRole('table')).toBeNull();
+    fireEvent.click(within(answer).getByRole('button', { name: 'Show Metrics' }));
+    const table = await within(answer).findByRole('table');
+    expect(table.textContent).toContain('42%');
+    expect(answer.textContent).toContain('n2-standard-4');
+    fireEvent.click(within(answer).getByRole('button', { name: 'Hide Metrics' }));
+    await waitFor(() => expect(within(answer).queryByRole('table')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'New Topic' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Assistant' })).toBeNull());
+    await waitFor(() => expect(server.callsTo('POST /api/chat/elk/newtopic')).toHaveLength(1));
+  });
 });

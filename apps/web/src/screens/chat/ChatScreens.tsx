@@ -16,12 +16,19 @@ import {
   useChatStore,
   useSession,
 } from '@digital-assistant/react';
-import { ChatComposer, ChatScreen, ChatSourcesPanel, MessageBubble } from '@digital-assistant/ui';
+import {
+  ChatComposer,
+  ChatScreen,
+  ChatSourcesPanel,
+  ElkMetricsPanel,
+  MessageBubble,
+} from '@digital-assistant/ui';
 import { memo, type ReactNode, useEffect } from 'react';
 
 /** One message, re-rendered only when it changes. */
 const ChatBubble = memo(function ChatBubble({ id }: { id: string }) {
   const message = useChatMessage(id);
+  const { toggleMetrics } = useChatStore();
   if (!message) return null;
   return (
     <MessageBubble
@@ -30,7 +37,11 @@ const ChatBubble = memo(function ChatBubble({ id }: { id: string }) {
       status={message.status}
       error={message.error}
       sources={message.sources}
-    />
+    >
+      {message.elk?.hasElk ? (
+        <ElkMetricsPanel elk={message.elk} onToggle={() => toggleMetrics(message.id)} />
+      ) : null}
+    </MessageBubble>
   );
 });
 
@@ -142,6 +153,26 @@ export function AdminChatScreen() {
       <ChatScreen.Aside>
         <AdminSources />
       </ChatScreen.Aside>
+    </ChatScreen.Root>
+  );
+}
+
+/** /elk: the ELK agent, a chat whose answers may carry a metrics panel; New Topic clears its session. */
+export function ElkChatScreen() {
+  return (
+    <ChatScreen.Root selection="knowledge">
+      <ChatScreen.Pane pane="knowledge" aria-label="ELK chat">
+        <ChatPaneBody
+          channel="elk"
+          intro={
+            <>
+              <strong>ELK Agent</strong>
+              <span>Get ELK metrics for a specific environment/tenant over a period of time.</span>
+            </>
+          }
+          composerLabel="Message to the ELK agent"
+        />
+      </ChatScreen.Pane>
     </ChatScreen.Root>
   );
 }
