@@ -16,6 +16,7 @@ export default defineConfig({
     'react-markdown',
     'remark-gfm',
     'marked',
+    /^highlight\.js/,
     /^@digital-assistant\//,
   ],
   // The package ships one stylesheet next to the JS; consumers import '@digital-assistant/ui/styles.css'.

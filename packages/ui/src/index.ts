@@ -93,6 +93,28 @@ export {
   readHtmlTable,
   useChatScreen,
 } from './Chat';
+// Code review
+export type {
+  CodeReviewFileTableProps,
+  CodeReviewFunctionProps,
+  CodeReviewHeaderProps,
+  CodeReviewPageProps,
+  CodeReviewTreeProps,
+  CodeReviewUploadDialogProps,
+  PythonCodeProps,
+} from './CodeReview';
+export {
+  CodeReviewFileTable,
+  CodeReviewFunction,
+  CodeReviewHeader,
+  CodeReviewMessage,
+  CodeReviewPage,
+  CodeReviewTree,
+  CodeReviewUploadDialog,
+  PythonCode,
+  saveFile,
+  scrollToSection,
+} from './CodeReview';
 export type { ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog';
 export { ConfirmDialog } from './ConfirmDialog/ConfirmDialog';
 export type { TableStateKind, TableStateMessageProps } from './DataTable/TableStateMessage';

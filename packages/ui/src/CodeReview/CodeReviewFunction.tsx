@@ -1,0 +1,53 @@
+import { type ReviewTreeFunction, reviewMessages } from '@digital-assistant/react';
+import { MarkdownContent } from '../Markdown/MarkdownContent';
+import { PythonCode } from './PythonCode';
+
+export interface CodeReviewFunctionProps {
+  /** The function shown (`useCodeReview().selectedFunction`). */
+  fn: ReviewTreeFunction;
+  /** Prefix of the sections' ids: `{idPrefix}-performance` and `{idPrefix}-readability`. */
+  idPrefix: string;
+}
+
+/**
+ * One function of a review (spec section 2): 'Function: {name}', its code with Python highlighting,
+ * then the 'Performance Enhancement' and 'Readability Enhancement' sections in markdown.
+ */
+export function CodeReviewFunction({ fn, idPrefix }: CodeReviewFunctionProps) {
+  const { function: data } = fn;
+  const lines =
+    data.line !== undefined
+      ? data.endLine !== undefined && data.endLine !== data.line
+        ? `, lines ${data.line}–${data.endLine}`
+        : `, line ${data.line}`
+      : '';
+  return (
+    <article className="da-review-function" aria-labelledby={`${idPrefix}-title`}>
+      <h2 className="da-review-function-title" id={`${idPrefix}-title`}>
+        {reviewMessages.functionTitle(fn.name)}
+      </h2>
+      <p className="da-review-function-where">
+        {fn.qualifiedName !== fn.name ? <code>{fn.qualifiedName}</code> : null}
+        {fn.qualifiedName !== fn.name ? ' in ' : 'In '}
+        <span>{`${fn.filePath}${lines}`}</span>
+      </p>
+      <PythonCode code={data.function} startLine={data.line} />
+      <section className="da-review-section" aria-labelledby={`${idPrefix}-performance`}>
+        <h3 className="da-review-section-title" id={`${idPrefix}-performance`} tabIndex={-1}>
+          {reviewMessages.performanceTitle}
+        </h3>
+        <div className="da-markdown da-review-markdown">
+          <MarkdownContent>{data.performance}</MarkdownContent>
+        </div>
+      </section>
+      <section className="da-review-section" aria-labelledby={`${idPrefix}-readability`}>
+        <h3 className="da-review-section-title" id={`${idPrefix}-readability`} tabIndex={-1}>
+          {reviewMessages.readabilityTitle}
+        </h3>
+        <div className="da-markdown da-review-markdown">
+          <MarkdownContent>{data.readability}</MarkdownContent>
+        </div>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+export type { CodeReviewFileTableProps } from './CodeReviewFileTable';
+export { CodeReviewFileTable } from './CodeReviewFileTable';
+export type { CodeReviewFunctionProps } from './CodeReviewFunction';
+export { CodeReviewFunction } from './CodeReviewFunction';
+export type { CodeReviewHeaderProps } from './CodeReviewHeader';
+export { CodeReviewHeader, CodeReviewMessage } from './CodeReviewHeader';
+export type { CodeReviewPageProps } from './CodeReviewPage';
+export { CodeReviewPage } from './CodeReviewPage';
+export type { CodeReviewTreeProps } from './CodeReviewTree';
+export { CodeReviewTree } from './CodeReviewTree';
+export type { CodeReviewUploadDialogProps } from './CodeReviewUploadDialog';
+export { CodeReviewUploadDialog } from './CodeReviewUploadDialog';
+export type { PythonCodeProps } from './PythonCode';
+export { PythonCode } from './PythonCode';
+export { saveFile } from './saveFile';
+export { scrollToSection } from './scrollToSection';
