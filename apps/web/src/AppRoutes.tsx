@@ -2,7 +2,6 @@ import { type RouteMatch, type RouteScreen, useChatRoute, useRouteGuard } from '
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ChatHeader } from './screens/chat/ChatHeader';
-import { NotYetAvailable } from './screens/NotYetAvailable';
 import { Shell } from './screens/Shell';
 
 /*
@@ -42,6 +41,9 @@ const LoginScreenRoute = lazy(() =>
 const LogoutScreenRoute = lazy(() =>
   import('./screens/LogoutScreenRoute').then((module) => ({ default: module.LogoutScreenRoute })),
 );
+const CodeReviewScreen = lazy(() =>
+  import('./screens/CodeReviewScreen').then((module) => ({ default: module.CodeReviewScreen })),
+);
 const HealthScreen = lazy(() =>
   import('./screens/HealthScreen').then((module) => ({ default: module.HealthScreen })),
 );
@@ -72,9 +74,7 @@ const shellScreens: Record<
   elk: { title: <h1>Elk Agent</h1>, render: () => <ElkChatScreen /> },
   agents: { render: () => <AgentsScreen /> },
   discover: { render: () => <DiscoverScreen /> },
-  codeReview: {
-    render: () => <NotYetAvailable title="Code Review Agent" capability="The code review agent" />,
-  },
+  codeReview: { render: () => <CodeReviewScreen /> },
   users: { render: () => <UsersScreen /> },
   status: { render: () => <StatusScreen /> },
   trainBot: { render: () => <TrainBotScreen /> },
