@@ -56,9 +56,9 @@ export async function runReview(
 ): Promise<ReviewOutcome> {
   const stored = await blobs.open(review.zipBlobId);
   if (!stored) throw new PermanentJobError('The uploaded zip is missing from storage: upload it again.');
-  // Loaded on first use: the parsers (tree-sitter, ruff) stay out of the admin CLI's start-up.
-  const { reviewPythonFile } = await import('./analyze/file.js');
-  const { ruffVersion } = await import('./analyze/ruff.js');
+  // Loaded on first use; the parsers (tree-sitter, ruff) run in the analyzer's worker thread.
+  const { ruffPackageVersion, sharedAnalyzer } = await import('./analyze/analyzer.js');
+  const analyzer = sharedAnalyzer();
   return withTempDir(async (dir) => {
     const file = join(dir, 'upload.zip');
     await spool(stored, file);
@@ -95,7 +95,7 @@ export async function runReview(
         }
         signal?.throwIfAborted();
         const bytes = await zip.read(item);
-        const fileReview = await reviewPythonFile(item.path, bytes);
+        const fileReview = await analyzer.review(item.path, bytes);
         if (model) {
           for (const fn of fileReview.functions) {
             if (modelBudget <= 0) break;
@@ -119,15 +119,13 @@ export async function runReview(
           await setProgress(db, review.id, done, python.length);
           lastProgress = Date.now();
         }
-        // Let requests and lease renewals in between two files.
-        await new Promise((resolve) => setImmediate(resolve));
       }
       await setProgress(db, review.id, python.length, python.length);
       const summary = summaryMarkdown({
         name: review.name,
         files: summaries,
         otherFiles,
-        ruffVersion: ruffVersion(),
+        ruffVersion: ruffPackageVersion(),
       });
       output.addBuffer(Buffer.from(summary), freePath('REVIEW-SUMMARY.md', taken));
       output.end();
