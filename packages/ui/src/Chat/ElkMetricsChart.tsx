@@ -77,9 +77,12 @@ function SeriesChart({ series }: { series: ChartSeries }) {
     let plot: uPlot | undefined;
     let uPlotClass: typeof uPlot | undefined;
     let isGone = false;
+    const span = (series.times.at(-1) ?? 0) - (series.times[0] ?? 0);
     const draw = () => {
       const UPlot = uPlotClass;
       if (!UPlot || isGone) return;
+      const format = UPlot.fmtDate(span > 2 * 86_400 ? '{MM}-{DD}' : '{HH}:{mm}');
+      const dateLabel = (tick: number) => format(UPlot.tzDate(new Date(tick * 1000), 'Etc/UTC'));
       plot?.destroy();
       const text = token(element, '--da-color-text-muted', '#586070');
       const grid = token(element, '--da-color-border', '#e4e7ec');
@@ -103,10 +106,9 @@ function SeriesChart({ series }: { series: ChartSeries }) {
           axes: [
             {
               ...axis,
-              values: (_plot, ticks) =>
-                ticks.map((tick) =>
-                  UPlot.fmtDate('{MM}-{DD} {HH}:{mm}')(UPlot.tzDate(new Date(tick * 1000), 'Etc/UTC')),
-                ),
+              // Days over a range of days, hours within a day (UTC), spaced so labels never overlap.
+              space: 72,
+              values: (_plot, ticks) => ticks.map(dateLabel),
             },
             { ...axis, size: 56, values: (_plot, ticks) => ticks.map(formatNumber) },
           ],

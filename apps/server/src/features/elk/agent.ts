@@ -45,14 +45,16 @@ export interface ElkAgent {
 const PERIOD_EXAMPLES =
   "'over the last 24 hours', 'yesterday', 'this week', 'since Monday', 'from 2026-11-01 to 2026-11-07'";
 
-function knownNames(catalog: MetricsCatalog): string {
+function knownNames(catalog: MetricsCatalog, withPeriods: boolean): string {
   const metrics = METRIC_KEYS.map((key) => METRICS[key].label).join(', ');
   return [
     `Environments: ${catalog.environments.map(quoteName).join(', ') || 'none yet'}.`,
     `Tenants: ${catalog.tenants.map(quoteName).join(', ') || 'none yet'}.`,
     `Metrics: ${metrics}.`,
-    `Periods such as ${PERIOD_EXAMPLES}.`,
-  ].join(' ');
+    withPeriods ? `Periods such as ${PERIOD_EXAMPLES}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export function createElkAgent(options: ElkAgentOptions): ElkAgent {
@@ -92,7 +94,7 @@ export function createElkAgent(options: ElkAgentOptions): ElkAgent {
           ...problems,
           so ? `So far I have ${so}.` : '',
           needed.length > 0 ? `To answer I still need ${needed.join(', ')}.` : '',
-          `What I know: ${knownNames(catalog)}`,
+          `What I know: ${knownNames(catalog, !resolution.missing.includes('period'))}`,
         ]
           .filter(Boolean)
           .join(' ');

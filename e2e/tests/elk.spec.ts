@@ -1,0 +1,161 @@
+// The ELK agent end to end (issue 10): the built app on the real server without a model (the third
+// webServer of playwright.config.ts), whose ELK agent reads questions with its own parser and answers
+// from the demo metrics it seeded at start (prod, staging and dev; acme, globex and initech; 30 days
+// at 5 minutes). As the admin: a question answered with a summary, the metrics panel on demand with a
+// chart per metric and the table, a follow-up against the session, New Topic, an ambiguous question's
+// helpful answer, a tenant name carrying markup left inert; as staff: the Elk Agent disabled and /elk
+// not opening. axe on the screen, screenshots at 1280 and 800 px.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { noModelBaseURL } from '../playwright.config';
+import { accessibilityViolations, type DemoAccount, screenshotDir, signIn } from './support';
+
+test.describe.configure({ timeout: 120_000 });
+
+const wide = { width: 1280, height: 800 };
+const narrow = { width: 800, height: 800 };
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message to the ELK agent' });
+const answers = (page: Page) => page.getByRole('article', { name: 'Assistant' });
+
+async function signInOn(browser: Browser, account: DemoAccount) {
+  const context = await browser.newContext({ baseURL: noModelBaseURL, viewport: wide });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return { context, page };
+}
+
+async function ask(page: Page, question: string) {
+  const count = await answers(page).count();
+  await composer(page).fill(question);
+  await composer(page).press('Enter');
+  await expect(answers(page)).toHaveCount(count + 1);
+  const answer = answers(page).last();
+  // The answer replaced the spinner.
+  await expect(answer.locator('[role="progressbar"], .da-spinner')).toHaveCount(0, { timeout: 30_000 });
+  return answer;
+}
+
+test.describe('the ELK agent', () => {
+  test('as the admin: summary, metrics panel with charts and table, a follow-up, New Topic, a helpful answer', async ({
+    browser,
+  }) => {
+    const { context, page } = await signInOn(browser, 'admin@example.com');
+    try {
+      // The landing page's card and the menu lead there.
+      await page.goto('/agents');
+      await expect(
+        page.getByText('Get ELK metrics for a specific environment/tenant over a period of time.'),
+      ).toBeVisible();
+      await page.getByRole('link', { name: 'Chat: ELK Agent' }).click();
+      await expect(page).toHaveURL(/\/elk$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Elk Agent' })).toBeVisible();
+
+      const first = await ask(page, 'CPU and memory for tenant acme in prod over the last 7 days');
+      await expect(first).toContainText(/CPU and memory for tenant acme in prod over the last 7 days/);
+      await expect(first).toContainText(/CPU: min [\d.]+%, average [\d.]+%, max [\d.]+%/);
+      await expect(first).toContainText(/Memory: min/);
+      // Hidden by default.
+      await expect(first.getByRole('table')).toHaveCount(0);
+      await expect(first.getByText('Machine Type')).toHaveCount(0);
+
+      await first.getByRole('button', { name: 'Show Metrics' }).click();
+      await expect(first.getByRole('button', { name: 'Hide Metrics' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      await expect(first.getByText('Machine Type').locator('xpath=following-sibling::dd')).toHaveText(
+        'n2-standard-8',
+      );
+      await expect(first.getByText('Total Memory (GB)').locator('xpath=following-sibling::dd')).toHaveText(
+        '32',
+      );
+      const table = first.getByRole('table');
+      await expect(table.getByRole('columnheader')).toHaveText(['Time (UTC)', 'CPU (%)', 'Memory (%)']);
+      expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(29);
+      // A chart per metric, drawn on a canvas, named with its range; the table is reachable by keyboard.
+      const charts = first.getByRole('img', { name: /The numbers are in the table\.$/ });
+      await expect(charts).toHaveCount(2);
+      await expect(charts.first()).toHaveAttribute(
+        'aria-label',
+        /^CPU \(%\) from \d{4}-\d{2}-\d{2} \d{2}:\d{2} to /,
+      );
+      await expect(charts.first().locator('canvas').first()).toBeVisible();
+      const box = await charts.first().locator('canvas').first().boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(150);
+      await expect(first.locator('.da-markdown-table[tabindex="0"]')).toHaveCount(1);
+      await page.screenshot({ path: `${screenshotDir}/elk-metrics-1280.png` });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // A follow-up resolves against the session.
+      const staging = await ask(page, 'and in staging?');
+      await expect(staging).toContainText(/CPU and memory for tenant acme in staging over the last 7 days/);
+      await staging.getByRole('button', { name: 'Show Metrics' }).click();
+      await expect(staging.getByText('Machine Type').locator('xpath=following-sibling::dd')).toHaveText(
+        'n2-standard-4',
+      );
+
+      await page.setViewportSize(narrow);
+      await page.waitForTimeout(400);
+      await staging.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${screenshotDir}/elk-metrics-800.png` });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.setViewportSize(wide);
+
+      // New Topic: the conversation and the server's session are gone.
+      await page.getByRole('button', { name: 'New Topic' }).click();
+      await expect(answers(page)).toHaveCount(0);
+      const afresh = await ask(page, 'and in staging?');
+      await expect(afresh).toContainText('To answer I still need');
+
+      // An ambiguous question on a new topic gets the helpful answer.
+      await page.getByRole('button', { name: 'New Topic' }).click();
+      await expect(answers(page)).toHaveCount(0);
+      const helpful = await ask(page, 'how are things looking?');
+      await expect(helpful).toContainText('an environment or a tenant');
+      await expect(helpful).toContainText('Tenants: acme, globex, initech.');
+      await expect(helpful.getByRole('button', { name: 'Show Metrics' })).toHaveCount(0);
+      await page.screenshot({ path: `${screenshotDir}/elk-helpful-1280.png` });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a tenant name carrying markup stays inert', async ({ browser }) => {
+    const { context, page } = await signInOn(browser, 'admin@example.com');
+    try {
+      await page.goto('/elk');
+      await page.getByRole('button', { name: 'New Topic' }).click();
+      const answer = await ask(
+        page,
+        'CPU for tenant <img src=x onerror="window.__pwned=1"> in prod over the last 2 days',
+      );
+      await expect(answer).toContainText('I do not know a tenant named');
+      await expect(answer.locator('img')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('as staff: the Elk Agent is disabled and /elk does not open', async ({ browser }) => {
+    const { context, page } = await signInOn(browser, 'staff@example.com');
+    try {
+      await page.goto('/agents');
+      const link = page.getByRole('link', { name: 'Elk Agent' });
+      await expect(link).toHaveAttribute('aria-disabled', 'true');
+      await page.goto('/elk');
+      await expect(page).toHaveURL(/\/chat\/Knowledge$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Elk Agent' })).toHaveCount(0);
+      const refused = await page.request.post('/api/chat/elk', {
+        data: { message: 'cpu for acme in prod last day' },
+        headers: {
+          'X-XSRF-TOKEN':
+            (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
+        },
+      });
+      expect(refused.status()).toBe(403);
+    } finally {
+      await context.close();
+    }
+  });
+});
