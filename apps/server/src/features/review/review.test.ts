@@ -400,7 +400,8 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
       payload: { fileId },
     });
     expect(again.statusCode).toBe(404);
-  });
+    // Generous: a loaded machine (other suites at once) reviews slowly.
+  }, 180_000);
 
   it('refuses to delete or view a pending review, and limits reviews pending per user', async () => {
     // Two reviews of the admin held pending: their jobs wait an hour.
