@@ -11,6 +11,7 @@ import {
   reviewJson,
   reviewPageProps,
 } from '../test/review-fixtures';
+import { dedentCode } from './CodeReviewFunction';
 import { CodeReviewPage } from './CodeReviewPage';
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) });
@@ -113,7 +114,7 @@ describe('CodeReviewPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(setFilter).toHaveBeenLastCalledWith('');
     expect(screen.getByText('45 items')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('asks "Are you sure to delete \'{name}\'?" and deletes only after OK', async () => {
     const user = userEvent.setup();
@@ -214,5 +215,14 @@ describe('CodeReviewPage', () => {
     expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(
       reviewFiles.map((file) => file.filename),
     );
+  });
+});
+
+describe('dedentCode', () => {
+  it("removes the indentation a method's lines share, keeping the rest", () => {
+    expect(dedentCode('    def total(self):\n        return 1\n\n    # end')).toBe(
+      'def total(self):\n    return 1\n\n# end',
+    );
+    expect(dedentCode('def f():\n    return 1')).toBe('def f():\n    return 1');
   });
 });

@@ -2,6 +2,21 @@ import { type ReviewTreeFunction, reviewMessages } from '@digital-assistant/reac
 import { MarkdownContent } from '../Markdown/MarkdownContent';
 import { PythonCode } from './PythonCode';
 
+/**
+ * The code without the indentation its lines share: a method's source starts at its class's depth,
+ * which only pushes it right on its own.
+ */
+export function dedentCode(code: string): string {
+  const lines = code.split('\n');
+  const indents = lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+  const shared = indents.length > 0 ? Math.min(...indents) : 0;
+  return shared === 0
+    ? code
+    : lines.map((line) => line.slice(Math.min(shared, /^[ \t]*/.exec(line)?.[0].length ?? 0))).join('\n');
+}
+
 export interface CodeReviewFunctionProps {
   /** The function shown (`useCodeReview().selectedFunction`). */
   fn: ReviewTreeFunction;
@@ -31,7 +46,7 @@ export function CodeReviewFunction({ fn, idPrefix }: CodeReviewFunctionProps) {
         {fn.qualifiedName !== fn.name ? ' in ' : 'In '}
         <span>{`${fn.filePath}${lines}`}</span>
       </p>
-      <PythonCode code={data.function} startLine={data.line} />
+      <PythonCode code={dedentCode(data.function)} startLine={data.line} />
       <section className="da-review-section" aria-labelledby={`${idPrefix}-performance`}>
         <h3 className="da-review-section-title" id={`${idPrefix}-performance`} tabIndex={-1}>
           {reviewMessages.performanceTitle}
