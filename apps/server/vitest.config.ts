@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A migration test opens several PGlite databases: on two shared cores one test can take half a
+    // minute, hence the generous limits.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Each file boots PGlite (WASM) and maybe PostgreSQL schemas; two cores are shared, keep it modest.
     maxWorkers: 2,
   },

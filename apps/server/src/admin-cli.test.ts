@@ -163,7 +163,7 @@ describe('admin command line on a PGlite data folder', () => {
     const token = await cliProcess(['token', 'admin@example.com'], env);
     expect(token.code).toBe(0);
     expect(token.stdout).toMatch(/^da_pat_[\w-]{43}\n$/);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('admin command line on PostgreSQL', () => {
