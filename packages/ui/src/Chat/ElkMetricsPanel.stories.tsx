@@ -9,14 +9,15 @@ import { MessageBubble } from './MessageBubble';
 function ElkReply({
   initiallyVisible,
   html = elkHtml,
-  machineType = 'n2-standard-8',
-  totalMemory = 32,
+  hasHostFacts = true,
 }: {
   initiallyVisible: boolean;
   html?: string;
-  machineType?: string;
-  totalMemory?: number | string;
+  /** The answer carried Answer_resource (machine type and memory). */
+  hasHostFacts?: boolean;
 }) {
+  const machineType = hasHostFacts ? 'n2-standard-8' : undefined;
+  const totalMemory = hasHostFacts ? 32 : undefined;
   const [visible, setVisible] = useState(initiallyVisible);
   return (
     <MessageBubble
@@ -79,7 +80,7 @@ export const ServerWeek: Story = { args: { initiallyVisible: true, html: weekHtm
 
 /** Without host metadata: Machine Type and Total Memory (GB) show a dash. */
 export const WithoutHostFacts: Story = {
-  args: { initiallyVisible: true, machineType: undefined, totalMemory: undefined },
+  args: { initiallyVisible: true, hasHostFacts: false },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Machine Type').nextElementSibling).toHaveTextContent('—');
   },
