@@ -81,7 +81,13 @@ export function CodeReviewPage({ title, ...review }: CodeReviewPageProps) {
               expanded={view.expanded}
               onToggle={review.toggleExpanded}
               selectedId={view.selectedId}
-              onSelectFunction={review.selectFunction}
+              onSelectFunction={(id) => {
+                review.selectFunction(id);
+                // The new function starts at its title: bring it into view if the page was scrolled past it.
+                requestAnimationFrame(() =>
+                  scrollToSection(`${idPrefix}-title`, undefined, { focus: false, onlyIfHidden: true }),
+                );
+              }}
               onShowSection={(section) => scrollToSection(`${idPrefix}-${section}`)}
             />
           </nav>

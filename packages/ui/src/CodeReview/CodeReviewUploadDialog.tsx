@@ -62,50 +62,52 @@ export function CodeReviewUploadDialog({
           <p className="da-dialog-text">
             Upload your python files as .zip to receive potential improvements, in both code &amp; docstrings.
           </p>
-          <DropZone
-            className="da-drop-zone"
-            onDrop={async (event) => {
-              const dropped = await droppedFiles(event.items);
-              if (dropped.length > 0) onChooseFiles(dropped);
-            }}
-          >
-            <UploadIcon className="da-icon da-drop-zone-icon" />
-            <Text slot="label" className="da-drop-zone-label">
-              Drag and drop a .zip here
-            </Text>
-            <span className="da-drop-zone-or">or</span>
-            <FileTrigger
-              acceptedFileTypes={acceptedFileTypes}
-              onSelect={(list) => {
-                if (list && list.length > 0) onChooseFiles(Array.from(list));
+          <div className="da-review-upload">
+            <DropZone
+              className="da-drop-zone"
+              onDrop={async (event) => {
+                const dropped = await droppedFiles(event.items);
+                if (dropped.length > 0) onChooseFiles(dropped);
               }}
             >
-              <Button size="sm" aria-describedby={`${id}-formats`}>
-                Browse
-              </Button>
-            </FileTrigger>
-            <p className="da-drop-zone-formats" id={`${id}-formats`}>
-              {reviewMessages.supportedFormats}
-            </p>
-          </DropZone>
-          {file ? (
-            <section className="da-upload-files" aria-labelledby={`${id}-uploaded`}>
-              <h3 className="da-upload-section-title" id={`${id}-uploaded`}>
-                {reviewMessages.uploadedLabel}
-              </h3>
-              <ul className="da-upload-list">
-                <li className="da-upload-item">
-                  <FileIcon className="da-icon da-upload-item-icon" />
-                  <span className="da-upload-item-name">{file.name}</span>
-                  <IconButton aria-label={`Remove ${file.name}`} size="sm" onPress={onRemoveFile}>
-                    <CloseIcon />
-                  </IconButton>
-                </li>
-              </ul>
-            </section>
-          ) : null}
-          <div className="da-upload-messages" role="alert">
-            {error ? <p className="da-upload-error">{error}</p> : null}
+              <UploadIcon className="da-icon da-drop-zone-icon" />
+              <Text slot="label" className="da-drop-zone-label">
+                Drag and drop a .zip here
+              </Text>
+              <span className="da-drop-zone-or">or</span>
+              <FileTrigger
+                acceptedFileTypes={acceptedFileTypes}
+                onSelect={(list) => {
+                  if (list && list.length > 0) onChooseFiles(Array.from(list));
+                }}
+              >
+                <Button size="sm" aria-describedby={`${id}-formats`}>
+                  Browse
+                </Button>
+              </FileTrigger>
+              <p className="da-drop-zone-formats" id={`${id}-formats`}>
+                {reviewMessages.supportedFormats}
+              </p>
+            </DropZone>
+            {file ? (
+              <section className="da-upload-files" aria-labelledby={`${id}-uploaded`}>
+                <h3 className="da-upload-section-title" id={`${id}-uploaded`}>
+                  {reviewMessages.uploadedLabel}
+                </h3>
+                <ul className="da-upload-list">
+                  <li className="da-upload-item">
+                    <FileIcon className="da-icon da-upload-item-icon" />
+                    <span className="da-upload-item-name">{file.name}</span>
+                    <IconButton aria-label={`Remove ${file.name}`} size="sm" onPress={onRemoveFile}>
+                      <CloseIcon />
+                    </IconButton>
+                  </li>
+                </ul>
+              </section>
+            ) : null}
+            <div className="da-upload-messages" role="alert">
+              {error ? <p className="da-upload-error">{error}</p> : null}
+            </div>
           </div>
           <div className="da-dialog-actions">
             <Button onPress={() => onOpenChange(false)}>Cancel</Button>
