@@ -165,6 +165,12 @@ describe('CodeReviewPage', () => {
     expect(code).toHaveTextContent('for i in range(len(self.items)):');
     // The highlighter loads on demand, then marks keywords.
     await waitFor(() => expect(document.querySelector('.da-python-code .hljs-keyword')).not.toBeNull());
+    // The sections' python fences are highlighted too, without the indentation they were written at.
+    const performance = screen.getByRole('region', { name: 'Performance Enhancement' });
+    await waitFor(() => expect(performance.querySelector('.da-python-code .hljs-keyword')).not.toBeNull());
+    expect(performance.querySelector('.da-python-code code')?.textContent).toBe(
+      'return sum(item.price * item.quantity for item in self.items)',
+    );
     const tree = screen.getByRole('treegrid', { name: 'Review files' });
     expect(within(tree).getByText("Not valid Python: line 3, column 9: Expected ':'")).toBeInTheDocument();
     expect(await accessibilityViolations()).toEqual([]);

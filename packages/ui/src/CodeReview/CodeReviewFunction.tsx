@@ -1,6 +1,37 @@
 import { type ReviewTreeFunction, reviewMessages } from '@digital-assistant/react';
+import type { Components, ExtraProps } from 'react-markdown';
+import { CodeBlock } from '../Markdown/CodeBlock';
 import { MarkdownContent } from '../Markdown/MarkdownContent';
 import { PythonCode } from './PythonCode';
+
+type HastElement = NonNullable<ExtraProps['node']>;
+type HastNode = HastElement | HastElement['children'][number];
+
+function textOf(node: HastNode): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join('');
+  return '';
+}
+
+/** The sections' fenced code: Python highlighted like the function above, without shared indentation. */
+const sectionComponents: Components = {
+  pre({ node }) {
+    const code = node?.children.find(
+      (child): child is HastElement => child.type === 'element' && child.tagName === 'code',
+    );
+    const text = (code ? textOf(code) : node ? textOf(node) : '').replace(/\n$/, '');
+    const classes = code?.properties?.className;
+    const language = (Array.isArray(classes) ? classes : [])
+      .map(String)
+      .find((name) => name.startsWith('language-'))
+      ?.slice('language-'.length);
+    return language === 'python' || language === 'py' ? (
+      <PythonCode code={dedentCode(text)} />
+    ) : (
+      <CodeBlock code={dedentCode(text)} language={language} />
+    );
+  },
+};
 
 /**
  * The code without the indentation its lines share: a method's source starts at its class's depth,
@@ -52,7 +83,7 @@ export function CodeReviewFunction({ fn, idPrefix }: CodeReviewFunctionProps) {
           {reviewMessages.performanceTitle}
         </h3>
         <div className="da-markdown da-review-markdown">
-          <MarkdownContent>{data.performance}</MarkdownContent>
+          <MarkdownContent components={sectionComponents}>{data.performance}</MarkdownContent>
         </div>
       </section>
       <section className="da-review-section" aria-labelledby={`${idPrefix}-readability`}>
@@ -60,7 +91,7 @@ export function CodeReviewFunction({ fn, idPrefix }: CodeReviewFunctionProps) {
           {reviewMessages.readabilityTitle}
         </h3>
         <div className="da-markdown da-review-markdown">
-          <MarkdownContent>{data.readability}</MarkdownContent>
+          <MarkdownContent components={sectionComponents}>{data.readability}</MarkdownContent>
         </div>
       </section>
     </article>
