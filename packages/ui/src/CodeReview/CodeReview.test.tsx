@@ -205,6 +205,32 @@ describe('CodeReviewPage', () => {
     expect(scrollTo).toHaveBeenCalled();
   });
 
+  it('works from the keyboard: a row action, then the tree with the arrow keys and Enter', async () => {
+    const user = userEvent.setup();
+    const viewFile = vi.fn(async () => {});
+    const { unmount } = render(<CodeReviewPage {...reviewPageProps({}, { viewFile })} />);
+    // The table moves by arrow keys: the row, its cells, then the buttons of the Actions cell.
+    act(() => screen.getByRole('row', { name: /billing-service\.zip/ }).focus());
+    for (let step = 0; step < 3; step++) await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View billing-service.zip' }));
+    await user.keyboard('{Enter}');
+    expect(viewFile).toHaveBeenCalledWith('f1');
+    unmount();
+
+    render(<InteractiveReviewPage fixture={{ review: reviewJson }} />);
+    const tree = screen.getByRole('treegrid', { name: 'Review files' });
+    act(() => within(tree).getByRole('row', { name: 'billing' }).focus());
+    // billing > models > cart.py > Cart.total (shown) > its two links > Cart.add
+    for (let step = 0; step < 6; step++) await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveTextContent('Cart.add');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { level: 2, name: 'Function: add' })).toBeInTheDocument();
+    // Left on a file closes it.
+    act(() => within(tree).getByRole('row', { name: 'client.py' }).focus());
+    await user.keyboard('{ArrowLeft}');
+    expect(within(tree).getByRole('row', { name: 'client.py' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('collapses and expands folders and files', async () => {
     const user = userEvent.setup();
     render(<InteractiveReviewPage fixture={{ review: reviewJson }} />);
