@@ -1,6 +1,6 @@
 import { createClient, type User } from '@digital-assistant/sdk';
 import { createDemoServer, type DemoServer } from '@digital-assistant/sdk/testing';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
@@ -55,16 +55,5 @@ describe('/logout opened directly', () => {
     const { server } = renderApp('/logout', null);
     expect(await screen.findByText('You have successfully logged out.')).toBeTruthy();
     expect(server.callsTo('POST /api/users/logout')).toHaveLength(0);
-  });
-});
-
-describe('screens not available yet', () => {
-  it('say so in a sentence that reads right', async () => {
-    renderApp('/codereview', staff);
-    await waitFor(() =>
-      expect(screen.getByRole('note').textContent).toBe(
-        'The code review agent is not available yet on this server.',
-      ),
-    );
   });
 });
