@@ -106,6 +106,12 @@ describe('ELK question parser', () => {
       to: '2026-11-06T00:00:00.000Z',
     });
     expect(periodOf('on 20 November')).toMatchObject({ from: '2026-11-20T00:00:00.000Z' });
+    expect(periodOf('Nov 16-18')).toMatchObject({
+      from: '2026-11-16T00:00:00.000Z',
+      to: '2026-11-19T00:00:00.000Z',
+      label: '2026-11-16 to 2026-11-18',
+    });
+    expect(periodOf('cpu 2-4 October 2026').from).toBe('2026-10-02T00:00:00.000Z');
     // A day later in the year than today is last year's.
     expect(periodOf('December 24').from).toBe('2025-12-24T00:00:00.000Z');
     expect(periodOf('since 2026-11-20')).toMatchObject({

@@ -163,6 +163,18 @@ export function readPeriod(question: string, now: Date): PeriodReading {
       now,
     );
   }
+  // Days of one month: "Nov 1-7", "1-7 November 2026".
+  const days =
+    new RegExp(`\\b(${MONTH_WORD})\\s+(\\d{1,2})\\s*(?:-|–|to)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`).exec(
+      text,
+    ) ??
+    new RegExp(`\\b(\\d{1,2})\\s*(?:-|–|to)\\s*(\\d{1,2})\\s+(${MONTH_WORD})(?:\\s+(\\d{4}))?\\b`).exec(text);
+  if (days) {
+    const monthFirst = /^[a-z]/.test(days[1]!);
+    const [month, first, last] = monthFirst ? [days[1]!, days[2]!, days[3]!] : [days[3]!, days[1]!, days[2]!];
+    const year = days[4] ? ` ${days[4]}` : '';
+    return readPeriod(`from ${first} ${month}${year} to ${last} ${month}${year}`, now);
+  }
   const since = new RegExp(`\\bsince\\s+${DATE_PATTERN}`).exec(text);
   if (since) {
     const start = readDate(since[1]!, now);
