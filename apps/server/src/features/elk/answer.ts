@@ -3,13 +3,7 @@
 // from the host metadata. Every text in the table is escaped here, so a tenant or environment name
 // carrying markup is shown as text by any client; the Summary quotes such names as code.
 import type { components } from '../../generated/contract.js';
-import {
-  METRICS,
-  type MetricKey,
-  type MetricsQuery,
-  type MetricsResult,
-  type MetricsSource,
-} from './metrics.js';
+import { METRICS, type MetricKey, type MetricsQuery, type MetricsResult } from './metrics.js';
 import type { Period } from './period.js';
 
 export type ElkAnswer = components['schemas']['ElkChatResponse'];
