@@ -210,7 +210,9 @@ describe.each(BACKENDS)('ELK agent (%s)', (backend) => {
 
   it('streams the summary and then the whole answer when asked for server-sent events', async () => {
     await newTopic();
-    const response = await ask(admin, 'p95 latency for acme in dev today', { accept: 'text/event-stream' });
+    const response = await ask(admin, 'p95 latency for acme in dev over the last 6 hours', {
+      accept: 'text/event-stream',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
     const events = response.body
@@ -218,7 +220,7 @@ describe.each(BACKENDS)('ELK agent (%s)', (backend) => {
       .filter(Boolean)
       .map((block) => JSON.parse(/^data: (.*)$/m.exec(block)![1]!));
     expect(events.map((event) => event.type)).toEqual(['delta', 'done']);
-    expect(events[0].text).toMatch(/^P95 latency for tenant acme in dev over today/);
+    expect(events[0].text).toMatch(/^P95 latency for tenant acme in dev over the last 6 hours/);
     expect(events[1].data.Answer).toMatch(/^<table/);
   });
 
