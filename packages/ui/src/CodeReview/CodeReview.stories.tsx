@@ -5,6 +5,7 @@ import {
   InteractiveReviewPage,
   manyReviewFiles,
   type ReviewPageFixture,
+  reviewFiles,
   reviewJson,
 } from '../test/review-fixtures';
 
@@ -95,6 +96,30 @@ export const Uploading: Story = {
     isBusy: true,
     uploadProgress: 64,
     message: { kind: 'info', text: 'File upload and revision pending...' },
+  }),
+};
+
+/** The zip is stored and its review runs: the message stays until it ends, the row counts files done. */
+export const ReviewPending: Story = {
+  args: withFixture({
+    files: [
+      ...reviewFiles.filter((file) => file.status !== 'pending'),
+      {
+        fileId: 'f9',
+        filename: 'shop.zip',
+        status: 'pending',
+        progress: { done: 3, total: 12 },
+        reason: null,
+      },
+    ],
+    message: { kind: 'info', text: 'File upload and revision pending...' },
+  }),
+};
+
+/** A review could not be fetched. */
+export const ViewError: Story = {
+  args: withFixture({
+    message: { kind: 'error', text: 'Error getting file info.', detail: 'File not found.' },
   }),
 };
 
