@@ -79,6 +79,8 @@ test.describe('the chat', () => {
     await page.keyboard.press('Enter');
     await expect(box).toHaveValue('');
     await expect(page.getByRole('article', { name: 'You' })).toContainText('Plan the release party');
+    // The line the person added stays a line of its own.
+    await expect(page.getByRole('article', { name: 'You' }).locator('br')).toHaveCount(1);
 
     // The answer streams in: part of it shows while Stop is offered, then all of it.
     const answer = answers(page).last();

@@ -22,6 +22,17 @@ describe('MessageBubble', () => {
     expect(container.querySelector('.da-message-avatar')).toBeNull();
   });
 
+  it('keeps the line breaks a person typed (Shift+Enter), but not inside a code fence', () => {
+    const { container } = render(
+      <MessageBubble
+        sender="user"
+        text={'First line\nsecond line\n\n```\nconst a = 1;\nconst b = 2;\n```'}
+      />,
+    );
+    expect(container.querySelector('p')?.innerHTML).toBe('First line<br>\nsecond line');
+    expect(container.querySelector('code')?.textContent).toBe('const a = 1;\nconst b = 2;');
+  });
+
   it('renders headings, lists, tables, quotes and task lists of an answer', () => {
     render(<MessageBubble sender="bot" text={richAnswer} />);
     expect(screen.getByRole('heading', { name: 'Rotating a database password' })).toBeInTheDocument();

@@ -39,9 +39,32 @@ export interface MessageBubbleProps {
   children?: ReactNode;
 }
 
+const FENCE = /^\s*(```|~~~)/;
+
+/**
+ * A person's own line breaks (Shift+Enter) are kept: a single newline becomes a markdown hard
+ * break, except inside code fences and around blank lines (which already separate paragraphs).
+ */
+function keepLineBreaks(text: string): string {
+  let isInFence = false;
+  const lines = text.split('\n');
+  return lines
+    .map((line, index) => {
+      if (FENCE.test(line)) {
+        isInFence = !isInFence;
+        return line;
+      }
+      const next = lines[index + 1];
+      if (isInFence || next === undefined || line.trim() === '' || next.trim() === '') return line;
+      return `${line}  `;
+    })
+    .join('\n');
+}
+
 /**
  * One message of a conversation. Bot messages show the bot icon and, until their answer starts, a
- * spinner (diameter 35); both sides are rendered as markdown; an error is shown in red. The bubble's
+ * spinner (diameter 35); both sides are rendered as markdown (a person's own line breaks kept); an
+ * error is shown in red. The bubble's
  * maximum width is 42rem, 46rem and 54rem from 768, 1024 and 1280px of window width.
  */
 export function MessageBubble({
@@ -59,7 +82,7 @@ export function MessageBubble({
       <MessageSpinner />
     ) : text !== '' || status !== 'error' ? (
       <MarkdownContent sources={isBot ? sources : undefined} components={components}>
-        {text}
+        {isBot ? text : keepLineBreaks(text)}
       </MarkdownContent>
     ) : null;
   return (
