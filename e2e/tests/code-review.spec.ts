@@ -179,7 +179,9 @@ test.describe('Code review as staff', () => {
     await expect(tree.getByText(/Not valid Python/)).toBeVisible();
     await tree.getByText('Cart.total', { exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Function: Cart.total' })).toBeVisible();
-    await expect(page.locator('.da-python-code code')).toContainText('for i in range(len(self.items)):');
+    await expect(page.locator('.da-python-code code').first()).toContainText(
+      'for i in range(len(self.items)):',
+    );
     await expect(page.locator('.da-python-code .hljs-keyword').first()).toBeVisible();
     const performance = page.locator('section.da-review-section').filter({
       has: page.getByRole('heading', { name: 'Performance Enhancement' }),
