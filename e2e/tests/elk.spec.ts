@@ -7,7 +7,7 @@
 // not opening. axe on the screen, screenshots at 1280 and 800 px.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { noModelBaseURL } from '../playwright.config';
-import { accessibilityViolations, type DemoAccount, screenshotDir, signIn } from './support';
+import { accessibilityViolations, type DemoAccount, screenshotDir, signIn, tabTo } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -36,6 +36,32 @@ async function ask(page: Page, question: string) {
 }
 
 test.describe('the ELK agent', () => {
+  test('by keyboard alone: ask, open the metrics, reach the table, start a new topic', async ({
+    browser,
+  }) => {
+    const { context, page } = await signInOn(browser, 'admin@example.com');
+    try {
+      await page.goto('/elk');
+      await tabTo(page, composer(page));
+      await page.keyboard.type('memory for tenant globex in staging over the last 2 days');
+      await page.keyboard.press('Enter');
+      const answer = answers(page).last();
+      await expect(answer).toContainText(/Memory: min [\d.]+%/, { timeout: 30_000 });
+      const show = answer.getByRole('button', { name: 'Show Metrics' });
+      await tabTo(page, show);
+      await page.keyboard.press('Enter');
+      await expect(answer.getByRole('button', { name: 'Hide Metrics' })).toBeFocused();
+      const table = answer.locator('.da-markdown-table[tabindex="0"]');
+      await tabTo(page, table);
+      await expect(table.getByRole('columnheader').first()).toHaveText('Time (UTC)');
+      await tabTo(page, page.getByRole('button', { name: 'New Topic' }));
+      await page.keyboard.press('Enter');
+      await expect(answers(page)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('as the admin: summary, metrics panel with charts and table, a follow-up, New Topic, a helpful answer', async ({
     browser,
   }) => {

@@ -7,7 +7,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { accessibilityViolations, screenshotDir, signIn, xsrfHeader } from './support';
+import { accessibilityViolations, screenshotDir, signIn, tabTo, xsrfHeader } from './support';
 
 // Uploads, ingestion on the real server and several dialogs; the machines are shared.
 test.describe.configure({ timeout: 180_000 });
@@ -116,15 +116,6 @@ async function uploadFiles(): Promise<UploadFile[]> {
 }
 
 /** axe's WCAG 2.x A/AA rules on the page (or part of it). */
-/** Presses Tab until `target` has focus, as a keyboard user would (fails after `max` presses). */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let presses = 0; presses < max; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
-
 /**
  * Reaches a control inside a table row by keyboard: Tab into the grid, then arrow keys (a grid is one
  * tab stop; Down moves between rows, Right into the row's cells and their buttons).

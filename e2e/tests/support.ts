@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Where the run saves its screenshots of the product (kept for people to look at). */
 export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -62,4 +62,13 @@ export async function accessibilityViolations(page: Page, include?: string) {
   return [...violations, ...listRules.violations].map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
+}
+
+/** Presses Tab until `target` has focus, as a keyboard user would (fails after `max` presses). */
+export async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
 }
