@@ -8,7 +8,7 @@ import { Cell, Column, Row, Table, TableHeader } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { ActionsColumn } from '../DataTable/ActionsColumn';
 import { DataTableBody } from '../DataTable/DataTableBody';
-import { formatDateAndTime } from '../DataTable/formatTime';
+import { TableTime } from '../DataTable/TableTime';
 import { SpinnerIcon } from '../icons/icons';
 
 /** A File Status row: the spec's `document` and `status`, plus what the server adds (id, departments...). */
@@ -31,23 +31,6 @@ export interface FileStatusTableProps {
   emptyMessage?: string;
   /** Formats the update time. By default the medium date and short time in the user's locale. */
   formatTime?: (isoTime: string) => string;
-}
-
-function UpdatedTime({ isoTime, formatTime }: { isoTime?: string; formatTime?: (iso: string) => string }) {
-  if (!isoTime) return <>—</>;
-  const parts = formatTime ? null : formatDateAndTime(isoTime);
-  return (
-    <time dateTime={isoTime}>
-      {parts ? (
-        <>
-          <span className="da-nowrap">{`${parts.date},`}</span>{' '}
-          <span className="da-nowrap">{parts.time}</span>
-        </>
-      ) : (
-        (formatTime?.(isoTime) ?? isoTime)
-      )}
-    </time>
-  );
 }
 
 /**
@@ -120,7 +103,7 @@ export function FileStatusTable({
                 ) : null}
                 {hasDetails ? (
                   <Cell className="da-table-cell da-file-time">
-                    <UpdatedTime isoTime={document.updated_at} formatTime={formatTime} />
+                    <TableTime isoTime={document.updated_at} formatTime={formatTime} />
                   </Cell>
                 ) : null}
                 {hasDetails ? (

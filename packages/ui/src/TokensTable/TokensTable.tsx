@@ -3,7 +3,7 @@ import { Cell, Column, Row, Table, TableHeader } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { ActionsColumn } from '../DataTable/ActionsColumn';
 import { DataTableBody } from '../DataTable/DataTableBody';
-import { formatDateAndTime } from '../DataTable/formatTime';
+import { TableTime } from '../DataTable/TableTime';
 
 /** A personal access token as `GET /api/users/tokens` lists it (the SDK's PersonalAccessToken): never its value. */
 export type TokenRow = Pick<
@@ -68,22 +68,7 @@ export function TokensTable({
   formatTime,
 }: TokensTableProps) {
   const at = now ?? new Date();
-  const time = (isoTime: string | null, absent: string) => {
-    if (!isoTime) return absent;
-    const parts = formatTime ? null : formatDateAndTime(isoTime);
-    return (
-      <time dateTime={isoTime}>
-        {parts ? (
-          <>
-            <span className="da-nowrap">{`${parts.date},`}</span>{' '}
-            <span className="da-nowrap">{parts.time}</span>
-          </>
-        ) : (
-          (formatTime?.(isoTime) ?? isoTime)
-        )}
-      </time>
-    );
-  };
+
   return (
     <div className="da-table-container da-tokens-table">
       <Table aria-label="Personal access tokens" className="da-table">
@@ -111,9 +96,15 @@ export function TokensTable({
                 <Cell className="da-table-cell da-table-cell-strong da-token-name">
                   <span className="da-token-name-text">{token.name}</span>
                 </Cell>
-                <Cell className="da-table-cell da-token-time">{time(token.created_at, '—')}</Cell>
-                <Cell className="da-table-cell da-token-time">{time(token.expires_at, 'Never')}</Cell>
-                <Cell className="da-table-cell da-token-time">{time(token.last_used_at, 'Never')}</Cell>
+                <Cell className="da-table-cell da-token-time">
+                  <TableTime isoTime={token.created_at} formatTime={formatTime} />
+                </Cell>
+                <Cell className="da-table-cell da-token-time">
+                  <TableTime isoTime={token.expires_at} absent="Never" formatTime={formatTime} />
+                </Cell>
+                <Cell className="da-table-cell da-token-time">
+                  <TableTime isoTime={token.last_used_at} absent="Never" formatTime={formatTime} />
+                </Cell>
                 <Cell className="da-table-cell">
                   <span className="da-token-status" data-state={status}>
                     {statusLabels[status]}
