@@ -1,30 +1,9 @@
-// Named queries (QueryOptions.name), the prepared statements of the authentication hot path: they
-// answer what the same query answers unnamed, survive schema changes, keep errors, and on PGlite
-// (one session for everyone) never run inside another caller's transaction.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS } from '../../test/harness.js';
-import { type Db, openPglite, openPostgres } from './db.js';
+import { BACKENDS, type Backend, openTestDb } from '../../test/harness.js';
+import type { Db } from './db.js';
 
-async function openEmptyDb(backend: string): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const db = await openPglite();
-    return { db, cleanup: () => db.close() };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(url, { max: 1 });
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(url, { schema, max: 2 });
-  return {
-    db,
-    async cleanup() {
-      await db.close();
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    },
-  };
-}
+/** An empty database (no migrations applied). */
+const openEmptyDb = (backend: Backend) => openTestDb(backend, []);
 
 /** A fresh table per test (named after it) with two rows. */
 async function createItems(db: Db, table: string): Promise<void> {

@@ -1,32 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../../modules.js';
-import { BACKENDS, openTestDb } from '../../test/harness.js';
+import { BACKENDS, type Backend, openTestDb } from '../../test/harness.js';
 import type { FeatureModule } from '../modules.js';
 import { FEATURES } from '../rbac/features.js';
-import { type Db, openPglite, openPostgres } from './db.js';
+import type { Db } from './db.js';
 import { CORE_MIGRATIONS, migrate } from './migrations.js';
 
-/** Opens an empty database (no migrations applied). */
-async function openEmptyDb(backend: string): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const db = await openPglite();
-    return { db, cleanup: () => db.close() };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(url, { max: 1 });
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(url, { schema, max: 2 });
-  return {
-    db,
-    async cleanup() {
-      await db.close();
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    },
-  };
-}
+/** An empty database (no migrations applied). */
+const openEmptyDb = (backend: Backend) => openTestDb(backend, []);
 
 /** What the release before modules did: one list, tracked by version alone. */
 async function migrateAsBeforeModules(db: Db): Promise<void> {
