@@ -1,24 +1,18 @@
-// Nothing is lost when the server dies during ingestion: every document ends Ready or failed after
-// a restart, none stays queued or parsing. First for real: the server runs in a child process, is
-// killed with SIGKILL while it parses, and started again on the same PGlite data folder (and on the
-// same PostgreSQL schema). Then the two states a crash leaves, set up directly: a job still
-// `running` under a dead worker's expired lease (taken up again), and one whose attempts all ended
-// in crashes (the document fails with a reason).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { components } from '../../generated/contract.js';
 import { MODULES } from '../../modules.js';
 import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
 import type { Db } from '../../platform/db/db.js';
-import { openPostgres } from '../../platform/db/db.js';
 import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../test/harness.js';
+import {
+  type Cleanups,
+  type RunningServer,
+  serverProcessEnvironment,
+  startServerProcess,
+  stopServerProcess,
+} from '../../test/server-processes.js';
 import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
 import { buildPdf } from './demo/build-files.js';
 import { createKnowledgeModule } from './module.js';
@@ -27,7 +21,6 @@ import { upsertDocument } from './store.js';
 
 type Document = components['schemas']['KnowledgeDocument'];
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'CORE_ADMINS')!.email;
 
 /** A PDF long enough that parsing it takes a while: `pages` pages of real text. */
@@ -46,57 +39,7 @@ async function longPdf(title: string, pages: number): Promise<Uint8Array> {
   );
 }
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  token: string;
-}
-
-/** Starts the real server in a child process and waits for its port and an admin token. */
-async function startServerProcess(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/server-process.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (chunk) => {
-    errors += String(chunk);
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    // Generous: a loaded machine (tests of several packages at once) starts a server slowly.
-    const timer = setTimeout(() => reject(new Error(`The server did not start: ${errors}`)), 180_000);
-    child.stdout!.on('data', (chunk) => {
-      output += String(chunk);
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      const { port, token } = JSON.parse(line) as { port: number; token: string };
-      resolve({ child, url: `http://127.0.0.1:${port}`, token });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before starting: ${errors}`));
-    });
-  });
-}
-
-async function killHard(running: Running): Promise<void> {
-  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.child.once('exit', resolve));
-  running.child.kill('SIGKILL');
-  await exited;
-}
-
-async function stopGently(running: Running): Promise<void> {
-  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.child.once('exit', resolve));
-  running.child.kill('SIGTERM');
-  await exited;
-}
-
-async function listOver(running: Running): Promise<Document[]> {
+async function listOver(running: RunningServer): Promise<Document[]> {
   const response = await fetch(`${running.url}/api/knowledge/documents`, {
     headers: { authorization: `Bearer ${running.token}` },
   });
@@ -107,44 +50,18 @@ async function listOver(running: Running): Promise<Document[]> {
 const isInProgress = (document: Document) => document.state === 'queued' || document.state === 'parsing';
 
 describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', (backend) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanups: Cleanups = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function environment(): Promise<Record<string, string>> {
-    const common = {
-      PORT: '0',
-      WEB_DIST: 'none',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO_KNOWLEDGE: 'false',
+  it('ends every document Ready after a restart', async () => {
+    const env = await serverProcessEnvironment(backend, cleanups, {
       // A dead server's ingestion is taken up again after at most this long.
       INGEST_LEASE_SECONDS: '2',
-    };
-    if (backend === 'pglite') {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'da-crash-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return { ...common, DATA_DIR: dataDir, DATABASE_URL: '' };
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `crash_${randomBytes(6).toString('hex')}`;
-    const admin = await openPostgres(url, { max: 1 });
-    await admin.exec(`CREATE SCHEMA ${schema}`);
-    cleanups.push(async () => {
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
     });
-    const separator = url.includes('?') ? '&' : '?';
-    return {
-      ...common,
-      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    };
-  }
-
-  it('ends every document Ready after a restart', async () => {
-    const env = await environment();
     const first = await startServerProcess(env);
-    cleanups.push(() => killHard(first));
+    cleanups.push(() => stopServerProcess(first, 'SIGKILL'));
     const form = new FormData();
     const names = ['handbook-1.pdf', 'handbook-2.pdf', 'handbook-3.pdf', 'short.md'];
     for (const name of names.slice(0, 3)) {
@@ -167,11 +84,11 @@ describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', 
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(statuses.some((document) => document.state === 'parsing')).toBe(true);
-    await killHard(first);
+    await stopServerProcess(first, 'SIGKILL');
     expect(first.child.signalCode).toBe('SIGKILL');
 
     const second = await startServerProcess(env);
-    cleanups.push(() => stopGently(second));
+    cleanups.push(() => stopServerProcess(second, 'SIGTERM'));
     const before = await listOver(second);
     expect(before.some(isInProgress)).toBe(true);
     let documents: Document[] = [];
@@ -184,7 +101,7 @@ describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', 
     expect(Object.fromEntries(documents.map((document) => [document.document, document.status]))).toEqual(
       Object.fromEntries(names.map((name) => [name, 'Ready'])),
     );
-    await stopGently(second);
+    await stopServerProcess(second, 'SIGTERM');
   }, 600_000);
 });
 

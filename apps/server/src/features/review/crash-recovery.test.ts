@@ -1,28 +1,23 @@
-// No review stays pending when the server dies mid-review. For real: the server runs in a child
-// process, is killed with SIGKILL while it reviews a zip, and started again on the same database;
-// the review ends `success` with every function. Then a review whose every attempt crashed the
-// server (its job's attempts used up under an expired lease) ends `failed` with the reason.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { type Zippable, zipSync } from 'fflate';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { components } from '../../generated/contract.js';
 import { MODULES } from '../../modules.js';
 import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
-import { type Db, openPostgres } from '../../platform/db/db.js';
+import type { Db } from '../../platform/db/db.js';
 import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../test/harness.js';
+import {
+  type Cleanups,
+  type RunningServer,
+  serverProcessEnvironment,
+  startServerProcess,
+  stopServerProcess,
+} from '../../test/server-processes.js';
 import { createReviewModule } from './module.js';
 import { REVIEW_QUEUE } from './pipeline.js';
 
 type ReviewFile = components['schemas']['ReviewFile'];
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** A package of `files` modules with `functions` functions each. */
 function generatedPackage(files: number, functions: number): Uint8Array {
@@ -37,48 +32,7 @@ function generatedPackage(files: number, functions: number): Uint8Array {
   return zipSync(entries);
 }
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  token: string;
-}
-
-async function startServerProcess(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/server-process.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (chunk) => {
-    errors += String(chunk);
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The server did not start: ${errors}`)), 180_000);
-    child.stdout!.on('data', (chunk) => {
-      output += String(chunk);
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      const { port, token } = JSON.parse(line) as { port: number; token: string };
-      resolve({ child, url: `http://127.0.0.1:${port}`, token });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before starting: ${errors}`));
-    });
-  });
-}
-
-async function stop(running: Running, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
-  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.child.once('exit', resolve));
-  running.child.kill(signal);
-  await exited;
-}
-
-async function post(running: Running, url: string, body: unknown) {
+async function post(running: RunningServer, url: string, body: unknown) {
   return fetch(`${running.url}${url}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json' },
@@ -86,51 +40,25 @@ async function post(running: Running, url: string, body: unknown) {
   });
 }
 
-async function listOver(running: Running): Promise<ReviewFile[]> {
+async function listOver(running: RunningServer): Promise<ReviewFile[]> {
   const response = await post(running, '/api/file/files', {});
   expect(response.status).toBe(200);
   return ((await response.json()) as { files: ReviewFile[] }).files;
 }
 
 describe.each(BACKENDS)('a server killed with SIGKILL during a review, on %s', (backend) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanups: Cleanups = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function environment(): Promise<Record<string, string>> {
-    const common = {
-      PORT: '0',
-      WEB_DIST: 'none',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO_KNOWLEDGE: 'false',
+  it('ends the review `success` after a restart, with every function', async () => {
+    const env = await serverProcessEnvironment(backend, cleanups, {
       // A dead server's review is taken up again after at most this long.
       REVIEW_LEASE_SECONDS: '5',
-    };
-    if (backend === 'pglite') {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'da-review-crash-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return { ...common, DATA_DIR: dataDir, DATABASE_URL: '' };
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `crash_${randomBytes(6).toString('hex')}`;
-    const admin = await openPostgres(url, { max: 1 });
-    await admin.exec(`CREATE SCHEMA ${schema}`);
-    cleanups.push(async () => {
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
     });
-    const separator = url.includes('?') ? '&' : '?';
-    return {
-      ...common,
-      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    };
-  }
-
-  it('ends the review `success` after a restart, with every function', async () => {
-    const env = await environment();
     const first = await startServerProcess(env);
-    cleanups.push(() => stop(first, 'SIGKILL'));
+    cleanups.push(() => stopServerProcess(first, 'SIGKILL'));
     const form = new FormData();
     form.append('files', new Blob([generatedPackage(60, 20)]), 'big.zip');
     const uploaded = await fetch(`${first.url}/api/file/code_analysis`, {
@@ -150,10 +78,10 @@ describe.each(BACKENDS)('a server killed with SIGKILL during a review, on %s', (
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(file).toMatchObject({ status: 'pending', progress: { total: 60 } });
-    await stop(first, 'SIGKILL');
+    await stopServerProcess(first, 'SIGKILL');
 
     const second = await startServerProcess(env);
-    cleanups.push(() => stop(second, 'SIGTERM'));
+    cleanups.push(() => stopServerProcess(second, 'SIGTERM'));
     const end = Date.now() + 300_000;
     while (Date.now() < end) {
       file = (await listOver(second)).find((entry) => entry.fileId === fileId);
@@ -165,7 +93,7 @@ describe.each(BACKENDS)('a server killed with SIGKILL during a review, on %s', (
     const review = (await view.json()) as components['schemas']['ReviewFileJson'];
     const [pkg] = review.contents;
     expect(pkg?.type === 'folder' && pkg.contents.length).toBe(60);
-    await stop(second, 'SIGTERM');
+    await stopServerProcess(second, 'SIGTERM');
   }, 600_000);
 });
 
