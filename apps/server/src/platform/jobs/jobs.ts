@@ -345,7 +345,8 @@ export class Jobs {
   }
 
   private async claim(worker: Worker, limit: number): Promise<JobRow[]> {
-    // A job whose last attempt's lease ran out has no attempt left: fail it with a reason.
+    // A job whose last attempt's lease ran out has no attempt left: fail it with a reason (and the
+    // claim below never takes it, even if it became so between the two statements).
     await this.db.query(
       `UPDATE jobs SET state = 'failed', finished_at = now(), updated_at = now(), locked_by = NULL, locked_until = NULL,
          last_error = 'The server stopped while working on it, ' || attempts || ' time(s) out of ' || max_attempts ||
@@ -359,7 +360,8 @@ export class Jobs {
        WHERE id IN (
          SELECT id FROM jobs candidate
          WHERE queue = $1
-           AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+           AND ((state = 'queued' AND run_at <= now())
+             OR (state = 'running' AND locked_until < now() AND attempts < max_attempts))
            AND (dedupe_key IS NULL OR NOT EXISTS (
              SELECT 1 FROM jobs other
              WHERE other.queue = candidate.queue AND other.dedupe_key = candidate.dedupe_key
