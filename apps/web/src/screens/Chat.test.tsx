@@ -1,52 +1,11 @@
-// The chat screens through the whole app (router, providers, lazy screens) against the SDK's demo
-// server, which answers the chat calls as the contract says, streaming server-sent events.
-import { createClient, type User } from '@digital-assistant/sdk';
-import {
-  createDemoServer,
-  type DemoConversation,
-  type DemoServer,
-  type DemoServerOptions,
-  errorReply,
-} from '@digital-assistant/sdk/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { type DemoConversation, errorReply } from '@digital-assistant/sdk/testing';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../App';
+import { admin, appRenderer, cleanupApps, pgaMember, staff } from '../test-support/app';
 
-const admin: User = {
-  email: 'admin@example.com',
-  name: 'Ada Admin',
-  role: 'CORE_ADMINS',
-  version: '0.1.0',
-  is_active: true,
-  is_bot_account: false,
-};
-const staff: User = { ...admin, email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' };
-const pgaMember: User = { ...admin, email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' };
+const renderApp = appRenderer(staff);
 
-const servers: DemoServer[] = [];
-
-function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
-function renderApp(path: string, options: DemoServerOptions = {}) {
-  const server = createDemoServer({ signedIn: staff, ...options });
-  servers.push(server);
-  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App client={client} redirect={() => {}} />
-      <Location />
-    </MemoryRouter>,
-  );
-  return server;
-}
-
-afterEach(() => {
-  cleanup();
-  for (const server of servers.splice(0)) server.assertNoViolations();
-});
+afterEach(cleanupApps);
 
 const location = () => screen.getByTestId('location').textContent;
 const history = () => screen.getByRole('region', { name: 'History' });

@@ -1,47 +1,15 @@
-import { createClient, type User } from '@digital-assistant/sdk';
-import { createDemoServer, type DemoServer, type DemoServerOptions } from '@digital-assistant/sdk/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../App';
+import { appRenderer, cleanupApps, staff, usePlatformUploads } from '../test-support/app';
 
-const staff: User = {
-  email: 'staff@example.com',
-  name: 'Sam Staff',
-  role: 'STAFF',
-  version: '0.1.0',
-  is_active: true,
-  is_bot_account: false,
-};
-
-const servers: DemoServer[] = [];
-
-function renderApp(path: string, options: DemoServerOptions = {}) {
-  const server = createDemoServer({ signedIn: staff, ...options });
-  servers.push(server);
-  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App client={client} redirect={() => {}} />
-    </MemoryRouter>,
-  );
-  return server;
-}
+const renderApp = appRenderer(staff);
 
 const saved: string[] = [];
 
 // The upload goes through the SDK's fetch path with the platform's FormData and File (see
 // Knowledge.test.tsx); the download's object URL is recorded instead of navigating.
 beforeEach(async () => {
-  const form = await new Response('a=1', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  }).formData();
-  const nodeBuffer: string = 'node:buffer';
-  const platform = (await import(/* @vite-ignore */ nodeBuffer)) as { File: typeof File; Blob: typeof Blob };
-  vi.stubGlobal('FormData', form.constructor);
-  vi.stubGlobal('File', platform.File);
-  vi.stubGlobal('Blob', platform.Blob);
-  vi.stubGlobal('XMLHttpRequest', undefined);
+  await usePlatformUploads();
   URL.createObjectURL = () => 'blob:review';
   URL.revokeObjectURL = () => {};
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -50,11 +18,10 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup();
+  cleanupApps();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   saved.length = 0;
-  for (const server of servers.splice(0)) server.assertNoViolations();
 });
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) });

@@ -1,19 +1,9 @@
-import { createClient, type KnowledgeDocument, type User } from '@digital-assistant/sdk';
-import { createDemoServer, type DemoServer, type DemoServerOptions } from '@digital-assistant/sdk/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import type { KnowledgeDocument } from '@digital-assistant/sdk';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../App';
+import { admin, appRenderer, cleanupApps, staff, usePlatformUploads } from '../test-support/app';
 
-const admin: User = {
-  email: 'admin@example.com',
-  name: 'Ada Admin',
-  role: 'CORE_ADMINS',
-  version: '0.1.0',
-  is_active: true,
-  is_bot_account: false,
-};
-const staff: User = { ...admin, email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' };
+const renderApp = appRenderer(admin);
 
 const knowledgeDocument = (
   name: string,
@@ -31,44 +21,11 @@ const knowledgeDocument = (
   chunk_count: 0,
 });
 
-const servers: DemoServer[] = [];
-
-function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
-function renderApp(path: string, options: DemoServerOptions = {}) {
-  const server = createDemoServer({ signedIn: admin, ...options });
-  servers.push(server);
-  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App client={client} redirect={() => {}} />
-      <Location />
-    </MemoryRouter>,
-  );
-  return server;
-}
-
-// jsdom's FormData and File cannot be sent by the platform's fetch, and uploads in a browser take
-// XMLHttpRequest, which would leave the in-memory server: the upload tests use the platform's
-// classes, so the SDK takes its fetch path (the one it uses outside browsers) to the demo server.
-beforeEach(async () => {
-  const form = await new Response('a=1', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  }).formData();
-  const nodeBuffer: string = 'node:buffer';
-  const platform = (await import(/* @vite-ignore */ nodeBuffer)) as { File: typeof File; Blob: typeof Blob };
-  vi.stubGlobal('FormData', form.constructor);
-  vi.stubGlobal('File', platform.File);
-  vi.stubGlobal('Blob', platform.Blob);
-  vi.stubGlobal('XMLHttpRequest', undefined);
-});
+beforeEach(usePlatformUploads);
 
 afterEach(() => {
-  cleanup();
+  cleanupApps();
   vi.unstubAllGlobals();
-  for (const server of servers.splice(0)) server.assertNoViolations();
 });
 
 const table = () => screen.getByRole('grid', { name: 'File status' });
