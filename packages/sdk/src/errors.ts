@@ -30,6 +30,8 @@ export interface DigitalAssistantErrorOptions {
   details?: unknown;
   /** The underlying error or the raw error body. */
   cause?: unknown;
+  /** Seconds to wait before trying again, from the answer's `Retry-After` header (429, 503). */
+  retryAfterSeconds?: number;
 }
 
 /** The SDK's error: a stable `code`, a readable `message`, the HTTP `status` if any, and the `cause`. */
@@ -41,12 +43,18 @@ export class DigitalAssistantError extends Error {
   declare readonly status: number | undefined;
   /** `details` of the error body, if any. */
   declare readonly details: unknown;
+  /**
+   * Seconds to wait before asking again, from the answer's `Retry-After` header: e.g. a 429
+   * `too_many_requests` of the chat rate limit. `undefined` when the server sent none.
+   */
+  declare readonly retryAfterSeconds: number | undefined;
 
   constructor(message: string, options: DigitalAssistantErrorOptions) {
     super(message, { cause: options.cause });
     this.code = options.code;
     this.status = options.status;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -87,6 +95,19 @@ export function clientError(code: keyof typeof clientMessages, cause?: unknown):
 }
 
 /**
+ * The seconds a `Retry-After` header asks to wait: delta-seconds or an HTTP date (RFC 9110), rounded
+ * up and never negative; `undefined` when absent or unreadable.
+ * @example retryAfterSeconds('42') // 42
+ */
+export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
  * Turns anything that went wrong into a {@link DigitalAssistantError}. With a `response`, `error` is
  * the parsed error body of that answer; without one, it is what was thrown (network failure, abort...).
  * An answer without the contract's error body gets the contract's default code for its status
@@ -111,6 +132,7 @@ export function toDigitalAssistantError(error: unknown, response?: Response): Di
     status,
     details: body.details,
     cause: error,
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
   });
 }
 

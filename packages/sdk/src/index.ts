@@ -26,9 +26,24 @@ export {
   isDigitalAssistantError,
   isErrorBody,
   isUnavailable,
+  retryAfterSeconds,
   toDigitalAssistantError,
   unwrap,
 } from './errors';
+export {
+  callExtension,
+  deleteKnowledgeDocument,
+  downloadKnowledgeDocument,
+  type ExtensionResult,
+  isUnsupported,
+  listAuditEvents,
+  listFeatures,
+  listKnowledgeDocuments,
+  listMyTokens,
+  reingestKnowledgeDocument,
+  revokeToken,
+  setUsersActive,
+} from './extensions';
 export {
   type ChatAnswer,
   type ChatPath,

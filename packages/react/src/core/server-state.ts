@@ -1,5 +1,5 @@
 /** Query keys of the server state this package caches, and feature detection of extensions. */
-import { isDigitalAssistantError, isUnavailable, unwrap } from '@digital-assistant/sdk';
+import { isUnsupported, unwrap } from '@digital-assistant/sdk';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -29,8 +29,9 @@ export type ExtensionResult<T> = { isSupported: true; data: T } | { isSupported:
 
 /**
  * Calls an extension operation and tells "not offered by this server" apart from a failure:
- * a 404, 405 or 501 answer, an answer that is not JSON (an HTML fallback page) or JSON of another
- * shape all mean unsupported; anything else (401, 403, 500, network) is thrown.
+ * what the SDK's `isUnsupported` says (a 404, 405 or 501 answer, an answer that is not JSON such as
+ * an HTML fallback page) or JSON of another shape all mean unsupported; anything else (401, 403,
+ * 500, network) is thrown. The SDK's extension helpers (`listFeatures`...) answer the same way.
  */
 export async function detectExtension<T>(
   call: Promise<{ data?: T; error?: unknown; response: Response }>,
@@ -40,8 +41,7 @@ export async function detectExtension<T>(
   try {
     data = await unwrap(call);
   } catch (error) {
-    const isNotJson = isDigitalAssistantError(error) && error.cause instanceof SyntaxError;
-    if (isUnavailable(error) || isNotJson) return { isSupported: false };
+    if (isUnsupported(error)) return { isSupported: false };
     throw error;
   }
   return hasShape(data) ? { isSupported: true, data } : { isSupported: false };

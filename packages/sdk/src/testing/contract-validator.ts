@@ -69,6 +69,14 @@ const operations: ContractOperation[] = Object.entries(contract.paths as Json).f
   }),
 );
 
+/**
+ * The contract's extension operations (`x-extension: true`): what a server with only the spec's seed
+ * calls (section 7) lacks.
+ */
+export const EXTENSION_OPERATIONS: readonly OperationKey[] = operations
+  .filter((operation) => (at(operation.pointer) as Json)['x-extension'] === true)
+  .map((operation) => operation.key);
+
 /** The contract's operation for a method and path, if any. */
 export function findOperation(method: string, pathname: string): ContractOperation | undefined {
   const upper = method.toUpperCase();

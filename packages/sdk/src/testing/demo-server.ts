@@ -15,6 +15,7 @@ import type {
   UserProfile,
 } from '../types';
 import { type ContractFake, type ContractFakeOptions, createContractFake, errorReply } from './contract-fake';
+import { EXTENSION_OPERATIONS } from './contract-validator';
 import { createDemoChatHandlers, type DemoChatOptions, type DemoConversation } from './demo-chat';
 import { createDemoKnowledgeHandlers } from './demo-knowledge';
 import { createDemoReviewHandlers, type DemoReviewFile } from './demo-review';
@@ -109,6 +110,12 @@ export interface DemoServerOptions extends Omit<ContractFakeOptions, 'handlers'>
   chat?: DemoChatOptions;
   /** Code-review files already uploaded, in upload order (`owner` is the uploader's e-mail). */
   reviewFiles?: DemoReviewFile[];
+  /**
+   * Play a server with only the spec's seed calls (section 7): every `x-extension` operation answers
+   * 404 and the chats answer JSON, never server-sent events.
+   * @default false
+   */
+  isSeedOnly?: boolean;
 }
 
 /** The demo server: a {@link ContractFake} with its state. */
@@ -365,6 +372,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     conversations,
     chat,
     reviewFiles,
+    isSeedOnly = false,
     ...fakeOptions
   } = options;
   const state: DemoState = {
@@ -399,7 +407,13 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   };
   const fake = createContractFake({
     ...fakeOptions,
-    handlers: createDemoHandlers(state, { defaultTokenName, identityProviderUrl, startTime, chat }),
+    handlers: createDemoHandlers(state, {
+      defaultTokenName,
+      identityProviderUrl,
+      startTime,
+      chat: isSeedOnly ? { ...chat, isStreaming: false } : chat,
+    }),
   });
+  if (isSeedOnly) fake.remove(...EXTENSION_OPERATIONS);
   return Object.assign(fake, { state });
 }

@@ -15,6 +15,7 @@ export {
   offContract,
   type RecordedCall,
 } from './contract-fake';
+export { EXTENSION_OPERATIONS } from './contract-validator';
 export {
   createDemoChatHandlers,
   type DemoChatOptions,
