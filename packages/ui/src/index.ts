@@ -51,8 +51,11 @@ export { Button, IconButton, LinkButton } from './Button/Button';
 // Chat
 export type {
   ChatComposerProps,
+  ChatConversationProps,
   ChatHistoryListItem,
   ChatHistoryListProps,
+  ChatIntroProps,
+  ChatMessageItemProps,
   ChatScreenAsideProps,
   ChatScreenContextValue,
   ChatScreenFooterProps,
@@ -74,7 +77,10 @@ export type {
 } from './Chat';
 export {
   ChatComposer,
+  ChatConversation,
   ChatHistoryList,
+  ChatIntro,
+  ChatMessageItem,
   ChatScreen,
   ChatScreenAside,
   ChatScreenFooter,

@@ -20,6 +20,10 @@ export interface HeaderSelectorProps {
   department: ChatDepartmentName;
   /** Whether the user has the PGA capability; without it PGA is not offered. @default false */
   canUsePga?: boolean;
+  /** Whether Internal Knowledge is offered (the user has the `chat` feature). @default true */
+  hasKnowledge?: boolean;
+  /** Whether OpenAI GPT is offered (the user has the `chatgpt` feature). @default true */
+  hasAiChat?: boolean;
   /** Called by the two buttons: 'knowledge' (Internal Knowledge) or 'openai' (OpenAI GPT). */
   onSelectionChange: (selection: ChatSelection) => void;
   /** Called when a department is chosen in the dropdown. */
@@ -29,12 +33,15 @@ export interface HeaderSelectorProps {
 /**
  * The chat-type selector of the header: an Internal Knowledge button whose dropdown (262px) lists
  * the departments with their descriptions, opened by hovering it or with Arrow Down, and an OpenAI
- * GPT button. PGA is listed only for users with the PGA capability.
+ * GPT button. PGA is listed only for users with the PGA capability; either button can be left out
+ * for users without that chat (`hasKnowledge`, `hasAiChat`).
  */
 export function HeaderSelector({
   selection,
   department,
   canUsePga = false,
+  hasKnowledge = true,
+  hasAiChat = true,
   onSelectionChange,
   onDepartmentChange,
 }: HeaderSelectorProps) {
@@ -74,87 +81,91 @@ export function HeaderSelector({
   return (
     // biome-ignore lint/a11y/useSemanticElements: two buttons side by side are a group, not a form's fieldset
     <div className="da-header-selector" role="group" aria-label="Chat type">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only opens the dropdown the button's Arrow Down opens too */}
-      <div className="da-header-selector-knowledge" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
-        <AriaButton
-          ref={triggerRef}
-          data-variant="ghost"
-          data-size="md"
-          className="da-button da-header-selector-button"
-          data-selected={selection === 'knowledge' || undefined}
-          aria-pressed={selection === 'knowledge'}
-          aria-haspopup="menu"
-          aria-expanded={isOpen}
-          onPress={() => onSelectionChange('knowledge')}
-          onKeyDown={onTriggerKeyDown}
-        >
-          <BookIcon />
-          <span className="da-header-selector-label">Internal Knowledge</span>
-          <span className="da-header-selector-department">{current.name}</span>
-          <ChevronDownIcon className="da-icon da-header-selector-chevron" />
-        </AriaButton>
-        <Popover
-          triggerRef={triggerRef}
-          isOpen={isOpen}
-          onOpenChange={(open) => {
-            if (!open) close(openedBy === 'keyboard');
-          }}
-          isNonModal={openedBy === 'hover'}
-          placement="bottom start"
-          offset={4}
-          className="da-popover da-department-popover"
-        >
-          {/* Choosing a department goes to its chat, so the dropdown is navigation; being a landmark
+      {hasKnowledge ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: hover only opens the dropdown the button's Arrow Down opens too
+        <div className="da-header-selector-knowledge" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
+          <AriaButton
+            ref={triggerRef}
+            data-variant="ghost"
+            data-size="md"
+            className="da-button da-header-selector-button"
+            data-selected={selection === 'knowledge' || undefined}
+            aria-pressed={selection === 'knowledge'}
+            aria-haspopup="menu"
+            aria-expanded={isOpen}
+            onPress={() => onSelectionChange('knowledge')}
+            onKeyDown={onTriggerKeyDown}
+          >
+            <BookIcon />
+            <span className="da-header-selector-label">Internal Knowledge</span>
+            <span className="da-header-selector-department">{current.name}</span>
+            <ChevronDownIcon className="da-icon da-header-selector-chevron" />
+          </AriaButton>
+          <Popover
+            triggerRef={triggerRef}
+            isOpen={isOpen}
+            onOpenChange={(open) => {
+              if (!open) close(openedBy === 'keyboard');
+            }}
+            isNonModal={openedBy === 'hover'}
+            placement="bottom start"
+            offset={4}
+            className="da-popover da-department-popover"
+          >
+            {/* Choosing a department goes to its chat, so the dropdown is navigation; being a landmark
               also keeps the non-modal (hover) dropdown, rendered at the end of the page, findable. */}
-          <nav aria-label="Departments" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
-            <Menu
-              aria-label="Departments"
-              className="da-department-menu"
-              autoFocus={openedBy === 'keyboard' ? 'first' : undefined}
-              selectionMode="single"
-              selectedKeys={selection === 'knowledge' ? [current.name] : []}
-              onAction={(key) => {
-                close(openedBy === 'keyboard');
-                onDepartmentChange(key as ChatDepartmentName);
-              }}
-              onClose={() => close(true)}
-            >
-              {departments.map((option) => (
-                <MenuItem
-                  key={option.name}
-                  id={option.name}
-                  textValue={option.name}
-                  className="da-department-item"
-                >
-                  {({ isSelected }) => (
-                    <>
-                      <span className="da-department-text">
-                        <Text slot="label" className="da-department-label">
-                          {option.name}
-                        </Text>
-                        <Text slot="description" className="da-department-description">
-                          {option.description}
-                        </Text>
-                      </span>
-                      {isSelected ? <CheckIcon /> : null}
-                    </>
-                  )}
-                </MenuItem>
-              ))}
-            </Menu>
-          </nav>
-        </Popover>
-      </div>
-      <Button
-        variant="ghost"
-        className="da-header-selector-button"
-        data-selected={selection === 'openai' || undefined}
-        aria-pressed={selection === 'openai'}
-        onPress={() => onSelectionChange('openai')}
-      >
-        <GlobeIcon />
-        <span className="da-header-selector-label">OpenAI GPT</span>
-      </Button>
+            <nav aria-label="Departments" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
+              <Menu
+                aria-label="Departments"
+                className="da-department-menu"
+                autoFocus={openedBy === 'keyboard' ? 'first' : undefined}
+                selectionMode="single"
+                selectedKeys={selection === 'knowledge' ? [current.name] : []}
+                onAction={(key) => {
+                  close(openedBy === 'keyboard');
+                  onDepartmentChange(key as ChatDepartmentName);
+                }}
+                onClose={() => close(true)}
+              >
+                {departments.map((option) => (
+                  <MenuItem
+                    key={option.name}
+                    id={option.name}
+                    textValue={option.name}
+                    className="da-department-item"
+                  >
+                    {({ isSelected }) => (
+                      <>
+                        <span className="da-department-text">
+                          <Text slot="label" className="da-department-label">
+                            {option.name}
+                          </Text>
+                          <Text slot="description" className="da-department-description">
+                            {option.description}
+                          </Text>
+                        </span>
+                        {isSelected ? <CheckIcon /> : null}
+                      </>
+                    )}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </nav>
+          </Popover>
+        </div>
+      ) : null}
+      {hasAiChat ? (
+        <Button
+          variant="ghost"
+          className="da-header-selector-button"
+          data-selected={selection === 'openai' || undefined}
+          aria-pressed={selection === 'openai'}
+          onPress={() => onSelectionChange('openai')}
+        >
+          <GlobeIcon />
+          <span className="da-header-selector-label">OpenAI GPT</span>
+        </Button>
+      ) : null}
     </div>
   );
 }

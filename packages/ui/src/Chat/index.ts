@@ -1,5 +1,7 @@
 export type { ChatComposerProps } from './ChatComposer';
 export { ChatComposer } from './ChatComposer';
+export type { ChatConversationProps, ChatIntroProps, ChatMessageItemProps } from './ChatConversation';
+export { ChatConversation, ChatIntro, ChatMessageItem } from './ChatConversation';
 export type { ChatHistoryListItem, ChatHistoryListProps } from './ChatHistoryList';
 export { ChatHistoryList } from './ChatHistoryList';
 export { ChatScreen } from './ChatScreen';

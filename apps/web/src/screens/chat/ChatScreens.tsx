@@ -4,98 +4,22 @@
  * (`@digital-assistant/react`); the parts are `@digital-assistant/ui`'s.
  */
 import {
-  CHAT_DEPARTMENTS,
-  type ChatChannel,
   type ChatDepartmentName,
+  type ChatMessage,
   type ChatSelection,
   hasPgaAccess,
-  useChat,
-  useChatMessage,
-  useChatMessageIds,
   useChatMessages,
   useChatStore,
   useSession,
 } from '@digital-assistant/react';
 import {
-  ChatComposer,
+  ChatConversation,
+  ChatIntro,
   ChatScreen,
   ChatSourcesPanel,
   ElkMetricsPanel,
-  MessageBubble,
 } from '@digital-assistant/ui';
-import { memo, type ReactNode, useEffect } from 'react';
-
-/** One message, re-rendered only when it changes. */
-const ChatBubble = memo(function ChatBubble({ id }: { id: string }) {
-  const message = useChatMessage(id);
-  const { toggleMetrics } = useChatStore();
-  if (!message) return null;
-  return (
-    <MessageBubble
-      sender={message.type === 1 ? 'user' : 'bot'}
-      text={message.message}
-      status={message.status}
-      error={message.error}
-      sources={message.sources}
-    >
-      {message.elk?.hasElk ? (
-        <ElkMetricsPanel elk={message.elk} onToggle={() => toggleMetrics(message.id)} />
-      ) : null}
-    </MessageBubble>
-  );
-});
-
-function DepartmentIntro({ department }: { department: ChatDepartmentName }) {
-  const option = CHAT_DEPARTMENTS.find((candidate) => candidate.name === department);
-  return (
-    <>
-      <strong>{department}</strong>
-      <span>{option?.description}</span>
-    </>
-  );
-}
-
-function AiIntro() {
-  return (
-    <>
-      <strong>OpenAI GPT</strong>
-      <span>Ask anything; conversations are kept in History.</span>
-    </>
-  );
-}
-
-/** A pane's conversation and composer, on one channel of the chat store. */
-function ChatPaneBody({
-  channel,
-  intro,
-  composerLabel,
-}: {
-  channel: ChatChannel;
-  intro: ReactNode;
-  composerLabel: string;
-}) {
-  const chat = useChat({ channel });
-  const ids = useChatMessageIds({ channel });
-  return (
-    <>
-      <ChatScreen.Messages isBusy={chat.isAnswering || chat.isLoadingConversation} emptyState={intro}>
-        {ids.map((id) => (
-          <ChatBubble key={id} id={id} />
-        ))}
-      </ChatScreen.Messages>
-      <ChatScreen.Footer>
-        <ChatComposer
-          aria-label={composerLabel}
-          onSend={(prompt) => void chat.send(prompt)}
-          isPending={chat.pendingResponse}
-          isStreaming={chat.isAnswering}
-          onStop={chat.stop}
-          onNewTopic={channel === 'knowledge' ? undefined : () => void chat.newTopic()}
-        />
-      </ChatScreen.Footer>
-    </>
-  );
-}
+import { useEffect } from 'react';
 
 export interface ChatPanesScreenProps {
   selection: ChatSelection;
@@ -111,14 +35,18 @@ export function ChatPanesScreen({ selection, department }: ChatPanesScreenProps)
       </h1>
       <ChatScreen.Panes>
         <ChatScreen.Pane pane="knowledge" aria-label={`Knowledge chat: ${department}`}>
-          <ChatPaneBody
+          <ChatConversation
             channel="knowledge"
-            intro={<DepartmentIntro department={department} />}
+            intro={<ChatIntro selection="knowledge" department={department} />}
             composerLabel={`Message to ${department}`}
           />
         </ChatScreen.Pane>
         <ChatScreen.Pane pane="openai" aria-label="AI chat">
-          <ChatPaneBody channel="openai" intro={<AiIntro />} composerLabel="Message to OpenAI GPT" />
+          <ChatConversation
+            channel="openai"
+            intro={<ChatIntro selection="openai" />}
+            composerLabel="Message to OpenAI GPT"
+          />
         </ChatScreen.Pane>
       </ChatScreen.Panes>
     </ChatScreen.Root>
@@ -144,9 +72,9 @@ export function AdminChatScreen() {
   return (
     <ChatScreen.Root selection="knowledge">
       <ChatScreen.Pane pane="knowledge" aria-label="Admin chat">
-        <ChatPaneBody
+        <ChatConversation
           channel="knowledge"
-          intro={<DepartmentIntro department="Knowledge" />}
+          intro={<ChatIntro selection="knowledge" department="Knowledge" />}
           composerLabel="Message to the admin chat"
         />
       </ChatScreen.Pane>
@@ -157,12 +85,19 @@ export function AdminChatScreen() {
   );
 }
 
+/** An ELK answer's metrics panel, under its text. */
+function ElkMetrics({ message }: { message: ChatMessage }) {
+  const { toggleMetrics } = useChatStore();
+  if (!message.elk?.hasElk) return null;
+  return <ElkMetricsPanel elk={message.elk} onToggle={() => toggleMetrics(message.id)} />;
+}
+
 /** /elk: the ELK agent, a chat whose answers may carry a metrics panel; New Topic clears its session. */
 export function ElkChatScreen() {
   return (
     <ChatScreen.Root selection="knowledge">
       <ChatScreen.Pane pane="knowledge" aria-label="ELK chat">
-        <ChatPaneBody
+        <ChatConversation
           channel="elk"
           intro={
             <>
@@ -171,6 +106,7 @@ export function ElkChatScreen() {
             </>
           }
           composerLabel="Message to the ELK agent"
+          messageExtra={ElkMetrics}
         />
       </ChatScreen.Pane>
     </ChatScreen.Root>

@@ -1,0 +1,140 @@
+/**
+ * The chat screen's parts connected to the chat store of `@digital-assistant/react`'s core
+ * provider: one message bubble per message (re-rendered only when that message changes) and a
+ * pane's conversation with its composer. The reference app and the embeddable widget both use them.
+ */
+import {
+  CHAT_DEPARTMENTS,
+  type ChatChannel,
+  type ChatDepartmentName,
+  type ChatMessage,
+  useChat,
+  useChatMessage,
+  useChatMessageIds,
+} from '@digital-assistant/react';
+import { type ComponentType, memo, type ReactNode } from 'react';
+import { ChatComposer } from './ChatComposer';
+import { ChatScreenFooter } from './ChatScreenFooter';
+import { ChatScreenMessages } from './ChatScreenMessages';
+import { MessageBubble } from './MessageBubble';
+
+export interface ChatMessageItemProps {
+  /** The message's id in the chat store. */
+  id: string;
+  /**
+   * Drawn under the message's text, e.g. the ELK agent's metrics panel. A component (not a render
+   * function) defined once, so that the bubbles keep re-rendering only when their message changes;
+   * the chat's own parts do not import it, so hosts without it do not ship it.
+   */
+  extra?: ComponentType<{ message: ChatMessage }>;
+}
+
+/**
+ * One message of the chat store as a bubble (with its citation chips and error); it re-renders only
+ * when that message changes. Needs `DigitalAssistantCoreProvider`.
+ */
+export const ChatMessageItem = memo(function ChatMessageItem({ id, extra: Extra }: ChatMessageItemProps) {
+  const message = useChatMessage(id);
+  if (!message) return null;
+  return (
+    <MessageBubble
+      sender={message.type === 1 ? 'user' : 'bot'}
+      text={message.message}
+      status={message.status}
+      error={message.error}
+      sources={message.sources}
+    >
+      {Extra ? <Extra message={message} /> : null}
+    </MessageBubble>
+  );
+});
+
+export interface ChatConversationProps {
+  /** The chat store's channel this conversation shows and sends to. */
+  channel: ChatChannel;
+  /** Shown while the conversation is empty, e.g. {@link ChatIntro}. */
+  intro: ReactNode;
+  /** Accessible name of the message box, e.g. 'Message to IT'. */
+  composerLabel: string;
+  /**
+   * Whether the composer offers New Topic.
+   * @default true for the AI chat and the ELK agent, false for knowledge
+   */
+  hasNewTopic?: boolean;
+  /** Focus the message box on mount. */
+  autoFocus?: boolean;
+  /** Drawn under each message's text (see {@link ChatMessageItemProps.extra}). */
+  messageExtra?: ComponentType<{ message: ChatMessage }>;
+}
+
+/**
+ * A pane's conversation and composer on one channel of the chat store: the messages (following
+ * streamed text), Send, Stop while an answer arrives, and New Topic. Must be inside
+ * `ChatScreen.Root` and `DigitalAssistantCoreProvider`.
+ * @example
+ * <ChatScreen.Pane pane="openai" aria-label="AI chat">
+ *   <ChatConversation channel="openai" intro={<ChatIntro selection="openai" />} composerLabel="Message to OpenAI GPT" />
+ * </ChatScreen.Pane>
+ */
+export function ChatConversation({
+  channel,
+  intro,
+  composerLabel,
+  hasNewTopic = channel !== 'knowledge',
+  autoFocus,
+  messageExtra,
+}: ChatConversationProps) {
+  const chat = useChat({ channel });
+  const ids = useChatMessageIds({ channel });
+  return (
+    <>
+      <ChatScreenMessages isBusy={chat.isAnswering || chat.isLoadingConversation} emptyState={intro}>
+        {ids.map((id) => (
+          <ChatMessageItem key={id} id={id} extra={messageExtra} />
+        ))}
+      </ChatScreenMessages>
+      <ChatScreenFooter>
+        <ChatComposer
+          aria-label={composerLabel}
+          onSend={(prompt) => void chat.send(prompt)}
+          isPending={chat.pendingResponse}
+          isStreaming={chat.isAnswering}
+          onStop={chat.stop}
+          onNewTopic={hasNewTopic ? () => void chat.newTopic() : undefined}
+          autoFocus={autoFocus}
+        />
+      </ChatScreenFooter>
+    </>
+  );
+}
+
+export type ChatIntroProps =
+  | {
+      /** The department knowledge chat: its name and description. */
+      selection: 'knowledge';
+      department: ChatDepartmentName;
+    }
+  | {
+      /** The general AI chat. */
+      selection: 'openai';
+      department?: undefined;
+    };
+
+/** What an empty conversation says: the department and what it is for, or the AI chat. */
+export function ChatIntro({ selection, department }: ChatIntroProps) {
+  if (selection === 'openai') {
+    return (
+      <>
+        <strong>OpenAI GPT</strong>
+        <span>Ask anything; conversations are kept in History.</span>
+      </>
+    );
+  }
+  const option = CHAT_DEPARTMENTS.find((candidate) => candidate.name === department);
+  return (
+    <>
+      <strong>{department}</strong>
+      <span>{option?.description}</span>
+    </>
+  );
+}
