@@ -15,6 +15,7 @@ import {
 } from './features/identity/builtin-provider.js';
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
 import { SsoClient } from './features/identity/sso.js';
+import { registerWidgetPopup } from './features/identity/widget-popup.js';
 import { MODULES } from './modules.js';
 import { registerAuthorization } from './platform/auth/authorize.js';
 import { randomSecret } from './platform/auth/secrets.js';
@@ -24,10 +25,12 @@ import { openapiPath } from './platform/config/paths.js';
 import type { Db } from './platform/db/db.js';
 import { openDatabase } from './platform/db/open.js';
 import { loadContract, type OpenApiDocument, registerContract } from './platform/http/contract.js';
+import { registerCors } from './platform/http/cors.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerRateLimit, signInRateLimit } from './platform/http/rate-limit.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWeb } from './platform/http/web.js';
+import { registerWidgetScript } from './platform/http/widget-script.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { collectHandlers, type FeatureModule, startModules } from './platform/modules.js';
 
@@ -79,10 +82,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isBuiltinIdp) await seedDemoUsers(db);
 
     await app.register(cookie);
-    await registerSecurityHeaders(app, { isHttps: (config.publicUrl ?? '').startsWith('https:') });
+    await registerSecurityHeaders(app, {
+      isHttps: (config.publicUrl ?? '').startsWith('https:'),
+      hasWidgetOrigins: config.widgetOrigins.length > 0,
+    });
     await registerRateLimit(app, config);
     await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 50 } });
     registerErrorHandler(app);
+    // After the error handler (its refusals use it) and before authorization (preflights carry no cookie).
+    await registerCors(app, config.widgetOrigins);
     registerAuthorization(app, db, config);
 
     const redirectUri = () => `${publicUrl()}/api/auth/sso/callback`;
@@ -120,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const context: FeatureContext = { db, config, publicUrl, log: app.log, jobs, blobs, sso };
     const handlers = collectHandlers(modules, context);
     await registerContract(app, options.contract ?? loadContract(openapiPath()), handlers);
+    registerWidgetScript(app, config.widgetDist);
+    registerWidgetPopup(app, { db, config, sso, publicUrl });
     await registerWeb(app, config.webDist);
     await app.ready();
     await blobs.sweepAbandoned();

@@ -3,9 +3,11 @@ import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './features/identity/demo-accounts.js';
 import { loadConfig } from './platform/config/config.js';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
+  // A malformed setting (WIDGET_ORIGINS, COOKIE_SAMESITE...) is one line saying what to fix, not a stack.
+  config = loadConfig();
   app = await buildApp({ config, logger: { level: config.logLevel } });
 } catch (error) {
   console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);

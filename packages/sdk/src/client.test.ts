@@ -72,6 +72,60 @@ describe('createClient', () => {
     expect(server.requests[0]?.headers['x-xsrf-token']).toBeUndefined();
   });
 
+  it('sends the XSRF token an API on another origin handed it back to that origin only (the widget)', async () => {
+    const api = await startServer((request, response) => {
+      if (request.path === '/api/auth') {
+        response.setHeader('X-XSRF-Token', 'handed-token');
+        return sendJson(response, 200, { user, features: ['chat'] });
+      }
+      sendJson(response, 200, { message: 'ok' });
+    });
+    try {
+      // The page is another origin: it cannot read the API's cookie, and has one of its own.
+      vi.stubGlobal('location', { origin: 'http://localhost:5501', href: 'http://localhost:5501/page' });
+      vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=the-page-s-own' });
+      const client = createClient({ baseUrl: api.url });
+
+      await client.POST('/api/roles/create', { body: { role: 'QA', feature_names: ['chat'] } });
+      await client.GET('/api/auth');
+      await client.POST('/api/roles/create', { body: { role: 'QA', feature_names: ['chat'] } });
+      await client.GET('/api/users/generatetoken', { params: { query: { name: 'ci' } } });
+      expect(api.requests.map((request) => request.headers['x-xsrf-token'])).toEqual([
+        undefined,
+        undefined,
+        'handed-token',
+        'handed-token',
+      ]);
+
+      // Nor does a call through the same client to a third origin carry it.
+      await client.POST('/api/roles/create', {
+        baseUrl: server.url,
+        body: { role: 'QA', feature_names: ['chat'] },
+      });
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]?.headers['x-xsrf-token']).toBeUndefined();
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('ignores a token handed by another origin than its API', async () => {
+    const elsewhere = await startServer((_request, response) => {
+      response.setHeader('X-XSRF-Token', 'planted');
+      sendJson(response, 200, { user, features: [] });
+    });
+    try {
+      vi.stubGlobal('location', { origin: 'http://localhost:5501', href: 'http://localhost:5501/page' });
+      const client = createClient({ baseUrl: server.url });
+      await client.GET('/api/auth', { baseUrl: elsewhere.url });
+      await client.POST('/api/roles/create', { body: { role: 'QA', feature_names: ['chat'] } });
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]?.headers['x-xsrf-token']).toBeUndefined();
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('sends a personal access token as a bearer Authorization header', async () => {
     const client = createClient({ baseUrl: server.url, token: 'pat_123' });
     const rotating = createClient({ baseUrl: server.url, token: async () => 'pat_456' });

@@ -1,6 +1,8 @@
 /**
  * The typed client: openapi-fetch over the generated contract types, plus the middleware the
- * contract asks for (credentials, XSRF header on same-origin calls, bearer token).
+ * contract asks for (credentials, XSRF header on same-origin calls, bearer token). A client whose
+ * API is on another origin (the embeddable widget) cannot read the server's XSRF cookie: it keeps the
+ * token the server hands it in the `X-XSRF-Token` response header and sends it back to that origin only.
  */
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './generated/schema';
@@ -9,6 +11,11 @@ import type { paths } from './generated/schema';
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 /** Name of the header that echoes the XSRF token on same-origin calls. */
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+/**
+ * Name of the response header carrying the session's XSRF token to pages on origins the server
+ * allows (`getAuthenticatedUser`), which cannot read the cookie.
+ */
+export const XSRF_RESPONSE_HEADER_NAME = 'X-XSRF-Token';
 
 /** A personal access token, or a function returning the current one. */
 export type TokenSource = string | (() => string | null | undefined | Promise<string | null | undefined>);
@@ -62,6 +69,16 @@ export function readCookie(cookies: string, name: string): string | undefined {
   }
 }
 
+/** The origin of `url` (resolved against `base`), or undefined when it has none. */
+function originOf(url: string, base?: string): string | undefined {
+  try {
+    const origin = new URL(url, base).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Creates the typed client.
  * @example
@@ -74,21 +91,25 @@ export function createClient(options: ClientOptions = {}): DigitalAssistantClien
   const readCookies = options.readCookies ?? (() => globalThis.document?.cookie ?? '');
   const { token } = options;
 
+  // The API's origin (a relative baseUrl is the page's), and the XSRF token its answers handed us.
+  const apiOrigin = originOf(baseUrl || '/', globalThis.location?.href);
+  let handedXsrfToken: string | undefined;
+
   // Every same-origin call carries the XSRF header, GETs included: the contract marks some GETs as
   // changing state (`x-state-changing`, e.g. generateToken), which a client cannot tell at run time,
-  // and the header reveals nothing to a server of the page's own origin.
+  // and the header reveals nothing to a server of the page's own origin. Calls to the API's own
+  // origin carry the token that origin handed us, for the same reason; no other origin ever gets it.
   const authHeaders = async (_method: string, url: string): Promise<Record<string, string>> => {
     const headers: Record<string, string> = {};
     // Same origin: the page's own, or (outside browsers) the API's, since every call goes there.
-    let origin = globalThis.location?.origin;
-    try {
-      origin ||= new URL(baseUrl).origin;
-      if (new URL(url, origin).origin === origin) {
-        const xsrf = readCookie(readCookies(), XSRF_COOKIE_NAME);
-        if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
-      }
-    } catch {
-      // No absolute origin to compare with: not a same-origin call.
+    const pageOrigin = globalThis.location?.origin || apiOrigin;
+    const target = originOf(url, pageOrigin);
+    if (target && target === pageOrigin) {
+      const xsrf = readCookie(readCookies(), XSRF_COOKIE_NAME);
+      if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
+    }
+    if (!headers[XSRF_HEADER_NAME] && handedXsrfToken && target && target === apiOrigin) {
+      headers[XSRF_HEADER_NAME] = handedXsrfToken;
     }
     const bearer = typeof token === 'function' ? await token() : token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
@@ -107,6 +128,11 @@ export function createClient(options: ClientOptions = {}): DigitalAssistantClien
         if (!request.headers.has(name)) request.headers.set(name, value);
       }
       return request;
+    },
+    onResponse({ request, response }) {
+      const handed = response.headers.get(XSRF_RESPONSE_HEADER_NAME);
+      if (handed && apiOrigin && originOf(request.url) === apiOrigin) handedXsrfToken = handed;
+      return undefined;
     },
   };
   client.use(middleware);

@@ -1952,6 +1952,13 @@ export interface operations {
             /** @description The signed-in user. */
             200: {
                 headers: {
+                    /**
+                     * @description The session's XSRF token (extension), for an embedded widget on another origin, which cannot
+                     *     read the `XSRF-TOKEN` cookie: it sends the value back as `X-XSRF-TOKEN`. Sent on a session
+                     *     call whose `Origin` is the server's own or one of its `WIDGET_ORIGINS` (or that has no
+                     *     `Origin`); CORS lets only those origins read it. Never sent to token callers.
+                     */
+                    "X-XSRF-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2015,6 +2022,8 @@ export interface operations {
             /**
              * @description Signed in; the browser goes to `/login?email=&name=`. A deactivated user is not signed in: the
              *     browser goes to `/login?error=account_deactivated` (extension), where the login screen says so.
+             *     A sign-in started for the embeddable widget's popup (`returnTo=/widget/signed-in?origin=...`,
+             *     extension) goes straight back to that page, which tells the widget.
              */
             302: {
                 headers: {

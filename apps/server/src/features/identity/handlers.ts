@@ -12,11 +12,8 @@ import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import { FEATURES } from '../../platform/rbac/features.js';
 import type { FeatureContext } from '../context.js';
 import { upsertSsoUser } from '../users/store.js';
-import type { SsoClient } from './sso.js';
-
-/** Binds the browser to the sign-in it started (state), only on the SSO paths. */
-const SSO_STATE_COOKIE = 'da_sso_state';
-const SSO_COOKIE_PATH = '/api/auth/sso';
+import { SSO_COOKIE_PATH, SSO_STATE_COOKIE, type SsoClient, setSsoStateCookie } from './sso.js';
+import { WIDGET_SIGNED_IN_PATH } from './widget-popup.js';
 
 /** The contract's `User`. */
 export function toUserView(user: UserRecord, version: string) {
@@ -47,10 +44,28 @@ export function isSameOriginPath(value: string): boolean {
   }
 }
 
+/** The response header carrying the session's XSRF token to the widget (see getAuthenticatedUser). */
+export const XSRF_RESPONSE_HEADER = 'X-XSRF-Token';
+
+/** Where the widget's sign-in popup ends: `/widget/signed-in`, with its query. */
+export function isWidgetSignedInPath(returnTo: string): boolean {
+  return returnTo === WIDGET_SIGNED_IN_PATH || returnTo.startsWith(`${WIDGET_SIGNED_IN_PATH}?`);
+}
+
 export function createIdentityHandlers(context: FeatureContext, sso: SsoClient): Handlers {
   const { db, config } = context;
+  const isOwnOrigin = (origin: string) => {
+    try {
+      return origin === new URL(context.publicUrl()).origin;
+    } catch {
+      return false;
+    }
+  };
+  const mayReadXsrfToken = (origin: string | undefined) =>
+    origin === undefined || config.widgetOrigins.includes(origin) || isOwnOrigin(origin);
   const isSecure = () => context.publicUrl().startsWith('https:');
-  const cookieBase = () => ({ path: '/', sameSite: 'lax' as const, secure: isSecure() });
+  // SameSite=None (COOKIE_SAMESITE) lets a widget on another site use the session; config refuses it without https.
+  const cookieBase = () => ({ path: '/', sameSite: config.cookieSameSite, secure: isSecure() });
 
   // Anonymous endpoints: limited per client address, so no one can flood the provider or sso_states.
   const rateLimit = signInRateLimit(config);
@@ -67,13 +82,7 @@ export function createIdentityHandlers(context: FeatureContext, sso: SsoClient):
           );
         }
         const { authUrl, state } = await sso.start(db, returnTo);
-        reply.setCookie(SSO_STATE_COOKIE, state, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: isSecure(),
-          path: SSO_COOKIE_PATH,
-          maxAge: 600,
-        });
+        setSsoStateCookie(reply, state, isSecure());
         return { authUrl };
       },
     },
@@ -126,6 +135,11 @@ export function createIdentityHandlers(context: FeatureContext, sso: SsoClient):
           httpOnly: false,
           expires: session.expiresAt,
         });
+        // The widget's sign-in popup ends on its own page (the session is open already); the app's
+        // goes through /login, which completes the session as the spec describes.
+        if (identity.returnTo && isWidgetSignedInPath(identity.returnTo)) {
+          return reply.redirect(identity.returnTo, 302);
+        }
         const location = new URLSearchParams({ email: user.email, name: user.name });
         if (identity.returnTo) location.set('returnTo', identity.returnTo);
         return reply.redirect(`/login?${location.toString()}`, 302);
@@ -146,8 +160,14 @@ export function createIdentityHandlers(context: FeatureContext, sso: SsoClient):
       return { user: toUserView(identity.user, config.appVersion) };
     },
 
-    async getAuthenticatedUser(request) {
+    async getAuthenticatedUser(request, reply) {
       const identity = requireIdentity(request);
+      // A widget on another origin cannot read the XSRF-TOKEN cookie: it gets the token here, and
+      // CORS lets only WIDGET_ORIGINS (and our own pages) read the answer. Any other page asking is
+      // told nothing.
+      if (identity.xsrfToken && mayReadXsrfToken(request.headers.origin)) {
+        reply.header(XSRF_RESPONSE_HEADER, identity.xsrfToken);
+      }
       return {
         user: toUserView(identity.user, config.appVersion),
         features: FEATURES.filter((feature) => identity.features.has(feature)),

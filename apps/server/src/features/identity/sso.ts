@@ -1,12 +1,31 @@
 // The relying-party side of single sign-on (openid-client): authorization code flow with PKCE,
 // state and nonce. The verifier and nonce stay on the server (sso_states), keyed by the state that
 // is also bound to the browser in a short-lived HttpOnly cookie.
+import type { FastifyReply } from 'fastify';
 import * as client from 'openid-client';
 import type { Queryable } from '../../platform/db/db.js';
 import { HttpError, unauthenticated } from '../../platform/http/errors.js';
 
 /** How long a sign-in may take between startSso and the callback. */
 const STATE_TTL_MINUTES = 10;
+
+/** Binds the browser to the sign-in it started (state), only on the SSO paths. */
+export const SSO_STATE_COOKIE = 'da_sso_state';
+export const SSO_COOKIE_PATH = '/api/auth/sso';
+
+/**
+ * Sets the state cookie of a sign-in this browser starts (SameSite=Lax: the provider's redirect to
+ * the callback is a top-level navigation, which carries it).
+ */
+export function setSsoStateCookie(reply: FastifyReply, state: string, isSecure: boolean): void {
+  reply.setCookie(SSO_STATE_COOKIE, state, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure,
+    path: SSO_COOKIE_PATH,
+    maxAge: STATE_TTL_MINUTES * 60,
+  });
+}
 
 export interface SsoClientOptions {
   /** Issuer identifier (resolved lazily: the built-in provider's depends on the public URL). */

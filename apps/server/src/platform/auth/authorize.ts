@@ -4,8 +4,11 @@
 // Operations that change state (every non-GET, and GETs marked `x-state-changing` in the contract)
 // are protected against cross-site request forgery when the browser's cookie authenticates them:
 // fetch metadata must not show another site or a navigation, and the XSRF header must match.
+// A page on one of WIDGET_ORIGINS (the embeddable widget's hosts) is the one other site allowed, by
+// its exact Origin header; it still needs the session's XSRF token, exposed to it by GET /api/auth.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
+import { allowedOrigin } from '../http/cors.js';
 import { forbidden, HttpError, unauthenticated } from '../http/errors.js';
 import type { Identity } from './identity.js';
 import { safeEqual } from './secrets.js';
@@ -25,12 +28,14 @@ declare module 'fastify' {
 
 /**
  * Why fetch metadata (sent by browsers) shows a request that must not change state with the
- * browser's cookie: one started by another site, or a navigation (a link, a typed URL, a form).
+ * browser's cookie: one started by another site (unless its Origin is one of `widgetOrigins`), or a
+ * navigation (a link, a typed URL, a form).
  */
-function crossSiteReason(request: FastifyRequest): string | undefined {
+function crossSiteReason(request: FastifyRequest, widgetOrigins: readonly string[]): string | undefined {
   const site = request.headers['sec-fetch-site'];
   const mode = request.headers['sec-fetch-mode'];
-  if (site === 'cross-site' || site === 'same-site') {
+  const isWidgetOrigin = allowedOrigin(request, widgetOrigins) !== undefined;
+  if ((site === 'cross-site' || site === 'same-site') && !isWidgetOrigin) {
     return `it comes from another site (Sec-Fetch-Site: ${site})`;
   }
   if (mode === 'navigate' || mode === 'nested-navigate') {
@@ -60,7 +65,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match ? match[1] : '';
 }
 
-export function registerAuthorization(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
+export function registerAuthorization(
+  app: FastifyInstance,
+  db: Db,
+  policy: SessionPolicy & { widgetOrigins?: readonly string[] },
+): void {
+  const widgetOrigins = policy.widgetOrigins ?? [];
   app.decorateRequest('identity', null);
 
   app.addHook('onRequest', async (request) => {
@@ -85,7 +95,7 @@ export function registerAuthorization(app: FastifyInstance, db: Db, policy: Sess
       if (!identity) throw unauthenticated('Your session has ended. Sign in again.');
       if (!identity.user.is_active) throw accountDeactivated();
       if (operation.isStateChanging) {
-        const reason = crossSiteReason(request);
+        const reason = crossSiteReason(request, widgetOrigins);
         if (reason) {
           throw new HttpError(
             403,

@@ -30,6 +30,21 @@ export interface Config {
   sessionAbsoluteHours: number;
   /** Built web app to serve on the same origin; null disables static serving. */
   webDist: string | null;
+  /**
+   * Built chat widget (the script-tag build of @digital-assistant/widget) served at
+   * `/widget/v{major}/widget.js`; null disables it (WIDGET_DIST, `none`).
+   */
+  widgetDist: string | null;
+  /**
+   * Exact origins (`https://team.example.com`, no path) whose pages may call /api with the user's
+   * session (credentialed CORS) and open the widget's sign-in popup (WIDGET_ORIGINS, comma-separated).
+   */
+  widgetOrigins: readonly string[];
+  /**
+   * SameSite of the session and XSRF cookies (COOKIE_SAMESITE): `lax` (default) serves the app and
+   * widgets on the same site; `none` lets a widget on another site use the session (needs https).
+   */
+  cookieSameSite: 'lax' | 'none';
   /** Default lifetime of personal access tokens. */
   tokenDefaultDays: number;
   appVersion: string;
@@ -232,6 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL || undefined,
+  let widgetDist: string | null;
+  if (env.WIDGET_DIST === 'none') widgetDist = null;
+  else if (env.WIDGET_DIST) widgetDist = path.resolve(base, env.WIDGET_DIST);
+  else widgetDist = path.resolve(serverPackageDir(), '..', '..', 'packages', 'widget', 'dist');
+  const cookieSameSite = parseCookieSameSite(env.COOKIE_SAMESITE, publicUrl);
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'digital-assistant:',
     signInRateLimit: {
       max: integer(env, 'SIGN_IN_RATE_LIMIT', 30, 0, 1_000_000),
@@ -244,6 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm,
     chatRateLimit: {
       max: integer(env, 'CHAT_RATE_LIMIT', 20, 0, 1_000_000),
+    widgetDist,
+    widgetOrigins: parseWidgetOrigins(env.WIDGET_ORIGINS),
+    cookieSameSite,
       windowSeconds: integer(env, 'CHAT_RATE_WINDOW_SECONDS', 60, 1, 86_400),
     },
     review: {
@@ -277,6 +300,59 @@ function loadElkConfig(env: NodeJS.ProcessEnv): ElkConfig {
   const url = env.ELASTICSEARCH_URL?.trim().replace(/\/+$/, '') || undefined;
   if (url) {
     let parsed: URL | undefined;
+/**
+ * WIDGET_ORIGINS: comma-separated exact origins, each `scheme://host[:port]` as a browser sends it in
+ * the Origin header (http or https; no path, query or user name; a trailing slash is ignored). A malformed entry
+ * stops the start-up: a typo must not silently leave a team's page without the widget, nor let
+ * a wildcard open the API to every site.
+ */
+export function parseWidgetOrigins(raw: string | undefined): string[] {
+  if (!raw?.trim()) return [];
+  const origins: string[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim())) {
+    if (!entry) continue;
+    const problem = widgetOriginProblem(entry);
+    if (problem) {
+      throw new ConfigError(
+        `WIDGET_ORIGINS: "${entry}" is not an origin (${problem}). Write each as scheme://host[:port], e.g. https://team.example.com or http://localhost:3000, separated by commas.`,
+      );
+    }
+    const origin = new URL(entry).origin;
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+function widgetOriginProblem(entry: string): string | undefined {
+  if (entry.includes('*')) return 'wildcards are not allowed: list each origin';
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return 'not an absolute URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'the scheme must be http or https';
+  if (url.username || url.password) return 'no user name or password';
+  // The origin a browser sends has no path (`https://a.example/` is forgiven: it is the same).
+  if (url.pathname !== '/' || url.search || url.hash || entry.includes('?') || entry.includes('#')) {
+    return 'no path, query or fragment';
+  }
+  return undefined;
+}
+
+function parseCookieSameSite(raw: string | undefined, publicUrl: string): 'lax' | 'none' {
+  const value = raw?.trim().toLowerCase() || 'lax';
+  if (value !== 'lax' && value !== 'none') {
+    throw new ConfigError(`COOKIE_SAMESITE must be lax or none (got "${raw}")`);
+  }
+  if (value === 'none' && !publicUrl.startsWith('https:')) {
+    throw new ConfigError(
+      `COOKIE_SAMESITE=none needs an https PUBLIC_URL (browsers drop SameSite=None cookies that are not Secure); PUBLIC_URL is "${publicUrl}"`,
+    );
+  }
+  return value;
+}
+
     try {
       parsed = new URL(url);
     } catch {}

@@ -27,13 +27,28 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
+/**
+ * Pages the widget's sign-in popup passes through (its own pages, the built-in provider, the SSO
+ * callback). Opened by a page of another origin, the popup keeps `window.opener` only if none of them
+ * asks for a new browsing context group, so they answer `Cross-Origin-Opener-Policy: unsafe-none`
+ * while WIDGET_ORIGINS is set (every other page keeps same-origin).
+ */
+export function isWidgetPopupPath(url: string): boolean {
+  return (
+    url.startsWith('/widget/sign') ||
+    url === '/oidc' ||
+    url.startsWith('/oidc/') ||
+    url.startsWith('/api/auth/sso/callback')
+  );
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { isHttps: boolean },
+  options: { isHttps: boolean; hasWidgetOrigins?: boolean },
 ): Promise<void> {
   await app.register(helmet, {
     global: true,
@@ -65,6 +80,9 @@ export async function registerSecurityHeaders(
   app.addHook('onRequest', async (request, reply) => {
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     if (isApiPath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
+    if (options.hasWidgetOrigins && isWidgetPopupPath(request.url)) {
+      reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
+    }
   });
   // Handlers setting their own Cache-Control on an /api answer are overridden: none may be stored.
   app.addHook('onSend', async (request, reply) => {

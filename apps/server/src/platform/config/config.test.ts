@@ -1,0 +1,62 @@
+// Settings of the embeddable widget: WIDGET_ORIGINS must list exact origins, and SameSite=None
+// cookies need https; anything else stops the start-up with a sentence saying what to write.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseWidgetOrigins } from './config.js';
+
+const base = { DATA_DIR: '/nonexistent-test-data-dir' };
+
+describe('WIDGET_ORIGINS', () => {
+  it('reads comma-separated origins as browsers send them', () => {
+    expect(
+      parseWidgetOrigins(' https://team.example.com, http://localhost:5501/ ,HTTPS://Docs.Example.com:443,'),
+    ).toEqual(['https://team.example.com', 'http://localhost:5501', 'https://docs.example.com']);
+    expect(parseWidgetOrigins(undefined)).toEqual([]);
+    expect(parseWidgetOrigins('  ')).toEqual([]);
+    expect(loadConfig(base).widgetOrigins).toEqual([]);
+    expect(loadConfig({ ...base, WIDGET_ORIGINS: 'http://localhost:5501' }).widgetOrigins).toEqual([
+      'http://localhost:5501',
+    ]);
+  });
+
+  it.each([
+    ['*', 'wildcards are not allowed: list each origin'],
+    ['https://*.example.com', 'wildcards are not allowed: list each origin'],
+    ['team.example.com', 'not an absolute URL'],
+    ['localhost:3000', 'the scheme must be http or https'],
+    ['ftp://files.example.com', 'the scheme must be http or https'],
+    ['https://team.example.com/app', 'no path, query or fragment'],
+    ['https://team.example.com?x=1', 'no path, query or fragment'],
+    ['https://admin:secret@team.example.com', 'no user name or password'],
+  ])('refuses %s at start-up, saying why', (entry, why) => {
+    const start = () => loadConfig({ ...base, WIDGET_ORIGINS: `https://ok.example.com,${entry}` });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(
+      `WIDGET_ORIGINS: "${entry}" is not an origin (${why}). Write each as scheme://host[:port], e.g. https://team.example.com or http://localhost:3000, separated by commas.`,
+    );
+  });
+});
+
+describe('COOKIE_SAMESITE', () => {
+  it('is lax unless set to none, which needs an https PUBLIC_URL', () => {
+    expect(loadConfig(base).cookieSameSite).toBe('lax');
+    expect(loadConfig({ ...base, COOKIE_SAMESITE: 'Lax' }).cookieSameSite).toBe('lax');
+    expect(
+      loadConfig({ ...base, COOKIE_SAMESITE: 'none', PUBLIC_URL: 'https://assistant.example.com' })
+        .cookieSameSite,
+    ).toBe('none');
+    expect(() => loadConfig({ ...base, COOKIE_SAMESITE: 'none' })).toThrow(
+      'COOKIE_SAMESITE=none needs an https PUBLIC_URL (browsers drop SameSite=None cookies that are not Secure); PUBLIC_URL is "http://localhost:8080"',
+    );
+    expect(() => loadConfig({ ...base, COOKIE_SAMESITE: 'strict' })).toThrow(
+      'COOKIE_SAMESITE must be lax or none (got "strict")',
+    );
+  });
+});
+
+describe('WIDGET_DIST', () => {
+  it('defaults to the widget package build and can be turned off', () => {
+    expect(loadConfig(base).widgetDist).toMatch(/packages[/\\]widget[/\\]dist$/);
+    expect(loadConfig({ ...base, WIDGET_DIST: 'none' }).widgetDist).toBeNull();
+    expect(loadConfig({ ...base, WIDGET_DIST: '/srv/widget' }).widgetDist).toBe('/srv/widget');
+  });
+});
