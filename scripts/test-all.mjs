@@ -11,12 +11,12 @@ const steps = [
     'pnpm --filter @digital-assistant/sdk run lint:openapi && pnpm --filter @digital-assistant/sdk run generate:check',
   ],
   [
-    'unit, component and server tests',
-    'pnpm -r --workspace-concurrency=1 --filter "./packages/**" --filter "./apps/**" run test',
+    "unit, component and server tests, and the SDK guide's examples against the reference server",
+    'pnpm -r --workspace-concurrency=1 --filter "./packages/**" --filter "./apps/**" --filter "./docs" run test',
   ],
   [
-    'SDK package checks (publint, attw, size-limit)',
-    'pnpm --filter @digital-assistant/sdk run check:package',
+    'published package checks (publint, attw; size-limit for the SDK)',
+    'pnpm -r --workspace-concurrency=1 --filter "./packages/*" run check:package',
   ],
   ['browser end-to-end (Playwright + Chromium)', 'pnpm --filter @digital-assistant/e2e run test'],
 ];
