@@ -1,0 +1,207 @@
+import { createDemoServer, type DemoServer, demoAdmin, demoStaff } from '@digital-assistant/sdk/testing';
+import { act, render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChatWidget, type ChatWidgetProps } from './ChatWidget';
+import { SIGN_IN_PATH, SIGNED_IN_MESSAGE_TYPE } from './constants';
+
+const BASE_URL = 'http://assistant.test';
+const servers: DemoServer[] = [];
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const server of servers.splice(0)) server.assertNoViolations();
+});
+
+/** Renders the widget against the demo server; queries look inside its shadow root. */
+function renderWidget(
+  options: Parameters<typeof createDemoServer>[0] = {},
+  props: Partial<ChatWidgetProps> = {},
+) {
+  const server = createDemoServer(options);
+  servers.push(server);
+  const { container } = render(<ChatWidget baseUrl={BASE_URL} fetch={server.fetch} {...props} />);
+  const host = container.querySelector('[data-digital-assistant-widget]');
+  if (!host?.shadowRoot) throw new Error('The widget did not render in a shadow root');
+  const shadow = host.shadowRoot;
+  return { server, host, shadow, view: within(shadow as unknown as HTMLElement) };
+}
+
+async function accessibilityViolations(root: Element) {
+  const results = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+describe('the chat widget', () => {
+  it('opens its panel from the launcher, moves focus into it, and Escape closes it and returns focus', async () => {
+    const user = userEvent.setup();
+    const { view, shadow } = renderWidget({ signedIn: demoStaff });
+    const launcher = view.getByRole('button', { name: 'Chat with Digital Assistant' });
+    expect(launcher).toHaveAttribute('aria-expanded', 'false');
+    expect(view.queryByRole('dialog')).toBeNull();
+
+    await user.click(launcher);
+    expect(launcher).toHaveAttribute('aria-expanded', 'true');
+    const panel = view.getByRole('dialog', { name: 'Digital Assistant' });
+    expect(await within(panel).findByRole('textbox', { name: 'Message to Knowledge' })).toBeInTheDocument();
+    await waitFor(() => expect(shadow.activeElement).toBe(within(panel).getByRole('textbox')));
+
+    await user.keyboard('{Escape}');
+    expect(view.queryByRole('dialog')).toBeNull();
+    expect(launcher).toHaveAttribute('aria-expanded', 'false');
+    expect(shadow.activeElement).toBe(launcher);
+  });
+
+  it('renders inline as a labelled region with no launcher, its styles inside the shadow root', async () => {
+    const { view, shadow, host } = renderWidget(
+      { signedIn: demoStaff },
+      { mode: 'inline', title: 'Help desk' },
+    );
+    const region = view.getByRole('region', { name: 'Help desk' });
+    expect(view.queryByRole('button', { name: /^Chat with/ })).toBeNull();
+    expect(await within(region).findByRole('textbox', { name: 'Message to Knowledge' })).toBeInTheDocument();
+    const style = shadow.querySelector('style')?.textContent ?? '';
+    expect(style).toContain(':host');
+    expect(style).not.toMatch(/:root\b/);
+    expect(document.head.querySelector('style')).toBeNull();
+    expect(await accessibilityViolations(host)).toEqual([]);
+  });
+
+  it('offers Sign in when the session answers 401, and continues signed in when the popup reports back', async () => {
+    const user = userEvent.setup();
+    const popup = { closed: false, close: vi.fn() } as unknown as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    const { server, view } = renderWidget({ signedIn: null }, { mode: 'inline' });
+    const signIn = await view.findByRole('button', { name: 'Sign in' });
+    expect(view.queryByRole('textbox')).toBeNull();
+
+    await user.click(signIn);
+    expect(open).toHaveBeenCalledWith(
+      `${BASE_URL}${SIGN_IN_PATH}?origin=${encodeURIComponent(window.location.origin)}`,
+      expect.any(String),
+      expect.stringContaining('popup'),
+    );
+    expect(await view.findByText('Finish signing in in the window that opened.')).toBeInTheDocument();
+
+    server.state.sessionUser = demoStaff;
+    // Another origin's message is not the server's: nothing happens.
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: 'http://evil.test', data: { type: SIGNED_IN_MESSAGE_TYPE } }),
+      );
+    });
+    expect(server.callsTo('GET /api/auth')).toHaveLength(1);
+
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: BASE_URL, data: { type: SIGNED_IN_MESSAGE_TYPE } }),
+      );
+    });
+    expect(await view.findByRole('textbox', { name: 'Message to Knowledge' })).toBeInTheDocument();
+    expect(view.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(view.getByText(demoStaff.name)).toBeInTheDocument();
+  });
+
+  it('asks the session again when the sign-in popup is closed, and says so when the popup is blocked', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const popup = { closed: false } as { closed: boolean };
+      const open = vi
+        .spyOn(window, 'open')
+        .mockReturnValueOnce(null)
+        .mockReturnValue(popup as unknown as Window);
+      const { server, view } = renderWidget({ signedIn: null }, { mode: 'inline' });
+
+      await user.click(await view.findByRole('button', { name: 'Sign in' }));
+      expect(await view.findByRole('alert')).toHaveTextContent('The sign-in window was blocked');
+
+      await user.click(view.getByRole('button', { name: 'Sign in' }));
+      expect(open).toHaveBeenCalledTimes(2);
+      server.state.sessionUser = demoStaff;
+      popup.closed = true;
+      await act(() => vi.advanceTimersByTimeAsync(600));
+      expect(await view.findByRole('textbox', { name: 'Message to Knowledge' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lists the departments the user may use: no PGA and no AI chat for staff, both for an administrator', async () => {
+    const user = userEvent.setup();
+    const staff = renderWidget({ signedIn: demoStaff }, { mode: 'inline' });
+    await staff.view.findByRole('textbox', { name: 'Message to Knowledge' });
+    expect(staff.view.queryByRole('button', { name: 'OpenAI GPT' })).toBeNull();
+    const knowledge = staff.view.getByRole('button', { name: /Internal Knowledge/ });
+    knowledge.focus();
+    await user.keyboard('{ArrowDown}');
+    const staffMenu = await staff.view.findByRole('menu', { name: 'Departments' });
+    expect(
+      within(staffMenu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Knowledge'),
+      expect.stringContaining('IT'),
+      expect.stringContaining('DevOps'),
+      expect.stringContaining('CS'),
+      expect.stringContaining('Education'),
+    ]);
+    // The dropdown opens inside the widget's shadow root, where its styles are.
+    expect(staff.shadow.contains(staffMenu)).toBe(true);
+    await user.keyboard('{Escape}');
+    staff.host.parentElement?.remove();
+
+    const admin = renderWidget({ signedIn: demoAdmin }, { mode: 'inline', department: 'pga' });
+    expect(await admin.view.findByRole('textbox', { name: 'Message to PGA' })).toBeInTheDocument();
+    expect(admin.view.getByRole('button', { name: 'OpenAI GPT' })).toBeInTheDocument();
+  });
+
+  it('streams an answer with a citation chip, and lists its sources on demand', async () => {
+    const user = userEvent.setup();
+    const { view, server } = renderWidget({ signedIn: demoStaff }, { mode: 'inline', department: 'IT' });
+    const box = await view.findByRole('textbox', { name: 'Message to IT' });
+    await user.type(box, 'How do I reset my password?{Enter}');
+
+    const answer = await view.findByRole('article', { name: 'Assistant' });
+    const chip = await within(answer).findByRole('button', { name: /^Source 1: IT guide\.pdf/ });
+    expect(chip).toHaveTextContent('1');
+    await waitFor(() => expect(answer).not.toHaveAttribute('aria-busy'));
+    expect(answer).toHaveTextContent('self-service portal');
+    const [call] = server.callsTo('POST /api/chat');
+    expect(call?.headers.accept).toContain('text/event-stream');
+
+    await user.click(view.getByRole('button', { name: /^Sources \(\d\)$/ }));
+    const sources = view.getByRole('complementary', { name: 'Sources' });
+    expect(within(sources).getAllByText('IT guide.pdf').length).toBeGreaterThan(0);
+  });
+
+  it('tells the chat store who is signed in, so the AI chat History loads', async () => {
+    const { server } = renderWidget({ signedIn: demoAdmin }, { mode: 'inline', chatType: 'openai' });
+    await waitFor(() => expect(server.callsTo('POST /api/chat/getHistory')).toHaveLength(1));
+  });
+
+  it('sends the XSRF token the server gave this origin on the session call', async () => {
+    const server = createDemoServer({ signedIn: demoStaff });
+    servers.push(server);
+    const fetch = async (request: Request) => {
+      const response = await server.fetch(request);
+      if (new URL(request.url).pathname !== '/api/auth') return response;
+      const headers = new Headers(response.headers);
+      headers.set('X-XSRF-Token', 'token-for-this-origin');
+      return new Response(response.body, { status: response.status, headers });
+    };
+    const { container } = render(
+      <ChatWidget baseUrl={BASE_URL} fetch={fetch} mode="inline" department="IT" />,
+    );
+    const view = within(
+      container.querySelector('[data-digital-assistant-widget]')!.shadowRoot as unknown as HTMLElement,
+    );
+    const user = userEvent.setup();
+    await user.type(await view.findByRole('textbox', { name: 'Message to IT' }), 'VPN?{Enter}');
+    await waitFor(() => expect(server.callsTo('POST /api/chat')).toHaveLength(1));
+    const [call] = server.callsTo('POST /api/chat');
+    expect(call?.headers['x-xsrf-token']).toBe('token-for-this-origin');
+  });
+});

@@ -1,0 +1,334 @@
+import {
+  displayName,
+  hasPgaAccess,
+  useChatMessages,
+  useChatSelector,
+  useChatStore,
+} from '@digital-assistant/react';
+import {
+  Button,
+  ChatConversation,
+  ChatIntro,
+  ChatScreen,
+  ChatSourcesPanel,
+  HeaderSelector,
+  Logo,
+  MessageSpinner,
+} from '@digital-assistant/ui';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { ChatWidgetChatType, ChatWidgetMode } from './ChatWidget';
+import type { WidgetSession, WidgetSessionState } from './session';
+import type { WidgetTheme } from './theme';
+
+export interface WidgetFrameProps {
+  session: WidgetSession;
+  mode: ChatWidgetMode;
+  title: string;
+  department: string | undefined;
+  chatType: ChatWidgetChatType;
+  defaultOpen: boolean;
+  theme: WidgetTheme;
+}
+
+const ChatBubbleIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" strokeLinejoin="round" />
+  </svg>
+);
+
+const CloseIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+  </svg>
+);
+
+/** What the signed-in user may use: the knowledge chat (`chat`), the AI chat (`chatgpt`), PGA. */
+function accessOf(state: WidgetSessionState) {
+  return {
+    hasKnowledge: state.features.includes('chat'),
+    hasAiChat: state.features.includes('chatgpt'),
+    canUsePga: hasPgaAccess(state.user),
+  };
+}
+
+/** The chat panes: the department's knowledge chat and the AI chat, each only with its feature. */
+function WidgetPanes({ state }: { state: WidgetSessionState }) {
+  const selection = useChatSelector(useCallback((chat) => chat.selection, []));
+  const department = useChatSelector(useCallback((chat) => chat.department, []));
+  const { hasKnowledge, hasAiChat } = accessOf(state);
+  return (
+    <ChatScreen.Root selection={selection}>
+      <ChatScreen.Panes>
+        {hasKnowledge ? (
+          <ChatScreen.Pane pane="knowledge" aria-label={`Knowledge chat: ${department}`}>
+            <ChatConversation
+              channel="knowledge"
+              intro={<ChatIntro selection="knowledge" department={department} />}
+              composerLabel={`Message to ${department}`}
+            />
+          </ChatScreen.Pane>
+        ) : null}
+        {hasAiChat ? (
+          <ChatScreen.Pane pane="openai" aria-label="AI chat">
+            <ChatConversation
+              channel="openai"
+              intro={<ChatIntro selection="openai" />}
+              composerLabel="Message to OpenAI GPT"
+            />
+          </ChatScreen.Pane>
+        ) : null}
+      </ChatScreen.Panes>
+    </ChatScreen.Root>
+  );
+}
+
+/** The Sources button and panel: the latest knowledge answer's sources, shown on demand. */
+function useSources() {
+  const messages = useChatMessages({ channel: 'knowledge' });
+  return messages.findLast((message) => message.sources)?.sources;
+}
+
+/** Sends the chat store who is signed in and opens the chat the host asked for, once per user. */
+function useChatSetup(
+  state: WidgetSessionState,
+  department: string | undefined,
+  chatType: ChatWidgetChatType,
+) {
+  const chat = useChatStore();
+  const openedFor = useRef<string | null>(null);
+  const email = state.status === 'signed-in' ? (state.user?.email ?? null) : null;
+  const isSignedOut = state.status === 'signed-out';
+  const { hasKnowledge, hasAiChat, canUsePga } = accessOf(state);
+  useEffect(() => {
+    if (email) chat.setUser({ email });
+    else if (isSignedOut) chat.setUser(null);
+  }, [chat, email, isSignedOut]);
+  useEffect(() => {
+    if (!email || openedFor.current === email) return;
+    openedFor.current = email;
+    const wantsAiChat = (chatType === 'openai' && hasAiChat) || !hasKnowledge;
+    chat.openRoute(wantsAiChat ? undefined : (department ?? 'Knowledge'), { hasPgaAccess: canUsePga });
+  }, [chat, email, department, chatType, hasKnowledge, hasAiChat, canUsePga]);
+}
+
+function Notice({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="da-widget-notice">
+      <h3>{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+/** What the panel shows under its header, by the session's status. */
+function WidgetBody({ session, state }: { session: WidgetSession; state: WidgetSessionState }) {
+  if (state.status === 'checking') {
+    return (
+      <div className="da-widget-notice">
+        <MessageSpinner aria-label="Checking your sign-in" />
+      </div>
+    );
+  }
+  if (state.status === 'signed-out') {
+    return (
+      <Notice title="Sign in to chat">
+        <p>Sign in with your company account; it opens in a small window.</p>
+        <Button variant="primary" onPress={session.signIn} data-widget-autofocus="">
+          Sign in
+        </Button>
+        {state.isSigningIn ? <p role="status">Finish signing in in the window that opened.</p> : null}
+        {state.isPopupBlocked ? (
+          <p role="alert">
+            The sign-in window was blocked. Allow pop-ups for this page, then press Sign in again.
+          </p>
+        ) : null}
+      </Notice>
+    );
+  }
+  if (state.status === 'unavailable') {
+    return (
+      <Notice title="The assistant cannot be reached">
+        <p role="alert">{state.problem || 'The server did not answer.'}</p>
+        <Button onPress={() => void session.refresh()} data-widget-autofocus="">
+          Try again
+        </Button>
+      </Notice>
+    );
+  }
+  const { hasKnowledge, hasAiChat } = accessOf(state);
+  if (!hasKnowledge && !hasAiChat) {
+    return (
+      <Notice title="No chat for this account">
+        <p>Ask an administrator for the chat or chatgpt feature.</p>
+      </Notice>
+    );
+  }
+  return <WidgetPanes state={state} />;
+}
+
+/** The launcher (or nothing, inline), and the panel with its header, sources and chat. */
+export function WidgetFrame({
+  session,
+  mode,
+  title,
+  department,
+  chatType,
+  defaultOpen,
+  theme,
+}: WidgetFrameProps) {
+  const state = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  useChatSetup(state, department, chatType);
+  const chat = useChatStore();
+  const selection = useChatSelector(useCallback((chatState) => chatState.selection, []));
+  const currentDepartment = useChatSelector(useCallback((chatState) => chatState.department, []));
+  const sources = useSources();
+  const [isOpen, setOpen] = useState(mode === 'inline' || defaultOpen);
+  const [isShowingSources, setShowingSources] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const sourcesId = useId();
+  const isLauncher = mode === 'launcher';
+  const { hasKnowledge, hasAiChat, canUsePga } = accessOf(state);
+  const sourceCount = Object.keys(sources ?? {}).length;
+  const canShowSources = state.status === 'signed-in' && selection === 'knowledge' && sourceCount > 0;
+
+  // Opening the panel moves focus into it: the message box, else the notice's button, else the panel.
+  const hasOpened = useRef(false);
+  useEffect(() => {
+    if (!isLauncher || !isOpen) return;
+    const isFirst = !hasOpened.current;
+    hasOpened.current = true;
+    if (isFirst && defaultOpen) return; // Open from the start: the page keeps its own focus.
+    const panel = panelRef.current;
+    const target =
+      panel?.querySelector<HTMLElement>('.da-chat-pane[data-active] textarea') ??
+      panel?.querySelector<HTMLElement>('[data-widget-autofocus]') ??
+      panel;
+    target?.focus();
+  }, [isLauncher, isOpen, defaultOpen]);
+
+  const close = () => {
+    setOpen(false);
+    launcherRef.current?.focus();
+  };
+  const onPanelKeyDown = (event: KeyboardEvent) => {
+    if (!isLauncher || event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    close();
+  };
+
+  const user = state.status === 'signed-in' ? state.user : null;
+  const panelContent = (
+    <>
+      <div className="da-widget-header">
+        <div className="da-widget-title-row">
+          <Logo size={24} />
+          <h2 id={titleId} className="da-widget-title">
+            {title}
+          </h2>
+          {user ? <span className="da-widget-user">{displayName(user)}</span> : null}
+          {isLauncher ? (
+            <button type="button" className="da-widget-icon-button" aria-label="Close chat" onClick={close}>
+              <CloseIcon />
+            </button>
+          ) : null}
+        </div>
+        {user && (hasKnowledge || hasAiChat) ? (
+          <div className="da-widget-toolbar">
+            <HeaderSelector
+              selection={selection}
+              department={currentDepartment}
+              canUsePga={canUsePga}
+              hasKnowledge={hasKnowledge}
+              hasAiChat={hasAiChat}
+              onSelectionChange={chat.chooseChatType}
+              onDepartmentChange={chat.chooseDepartment}
+            />
+            {canShowSources ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="da-widget-sources-toggle"
+                aria-expanded={isShowingSources}
+                aria-controls={sourcesId}
+                onPress={() => setShowingSources((showing) => !showing)}
+              >
+                Sources ({sourceCount})
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {canShowSources && isShowingSources ? (
+        <div id={sourcesId} className="da-widget-sources">
+          <ChatSourcesPanel sources={sources} />
+        </div>
+      ) : null}
+      <div className="da-widget-body">
+        <WidgetBody session={session} state={state} />
+      </div>
+    </>
+  );
+
+  return (
+    <div className="da-widget" data-mode={mode} data-theme={theme} data-state={isOpen ? 'open' : 'closed'}>
+      {isLauncher ? (
+        <>
+          <div
+            ref={panelRef}
+            id={panelId}
+            className="da-widget-panel"
+            role="dialog"
+            aria-modal="false"
+            aria-labelledby={titleId}
+            tabIndex={-1}
+            hidden={!isOpen}
+            onKeyDown={onPanelKeyDown}
+          >
+            {panelContent}
+          </div>
+          <button
+            ref={launcherRef}
+            type="button"
+            className="da-widget-launcher"
+            aria-label={`Chat with ${title}`}
+            aria-expanded={isOpen}
+            aria-controls={panelId}
+            onClick={() => setOpen((open) => !open)}
+          >
+            {isOpen ? <CloseIcon /> : <ChatBubbleIcon />}
+          </button>
+        </>
+      ) : (
+        <section ref={panelRef} className="da-widget-panel" aria-labelledby={titleId}>
+          {panelContent}
+        </section>
+      )}
+    </div>
+  );
+}

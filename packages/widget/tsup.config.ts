@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { defineConfig, type Options } from 'tsup';
+import { pickSections } from './scripts/ui-sections.mjs';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** `import css from './x.css?raw'` (as Vite has it): the file's text as a string. */
+const rawText: Plugin = {
+  name: 'raw-text',
+  setup(build) {
+    build.onResolve({ filter: /\?raw$/ }, (args) => {
+      const specifier = args.path.slice(0, -'?raw'.length);
+      // Resolved here, not by build.resolve: the external-dependency rule would keep a package's file out.
+      const path = specifier.startsWith('.')
+        ? resolve(args.resolveDir, specifier)
+        : createRequire(args.importer).resolve(specifier);
+      // The `?raw` stays on, so tsup's own stylesheet loader (which matches /\.css$/) leaves it to us.
+      return { path: `${path}?raw`, namespace: 'raw-text' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => {
+      const file = args.path.slice(0, -'?raw'.length);
+      const css = readFileSync(file, 'utf8');
+      // Of the UI's one stylesheet, the widget ships only the chat's parts.
+      const isUiStylesheet = /[\\/]ui[\\/](dist|src)[\\/]styles\.css$/.test(file);
+      return { contents: isUiStylesheet ? pickSections(css) : css, loader: 'text' };
+    });
+  },
+};
+
+const isSizeCheck = process.env.WIDGET_SIZE_CHECK === '1';
+
+const builds: Options[] = [
+  // The React component for bundlers: React, the SDK, the headless core and the UI stay imports.
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'es2022',
+    // The stylesheets go in as text (for the shadow root), the UI's too.
+    noExternal: [/\.css\?raw$/],
+    loader: { '.css': 'text' },
+    external: [
+      /^react($|\/)/,
+      /^react-dom($|\/)/,
+      /^react-aria/,
+      /^react-stately/,
+      /^@tanstack\//,
+      /^@digital-assistant\/(react|sdk)/,
+      /^@digital-assistant\/ui$/,
+    ],
+    esbuildPlugins: [rawText],
+  },
+  // The script-tag build: one file with everything in it, for <script src=".../widget.js">.
+  // `check:size` builds it alone into build-size/, never touching the dist/ a server may be serving.
+  {
+    entry: { widget: 'src/script.ts' },
+    format: 'iife',
+    outExtension: () => ({ js: '.js' }),
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    sourcemap: true,
+    clean: false,
+    dts: false,
+    noExternal: [/.*/],
+    // ANALYZE=1 writes dist/metafile-iife.json: what each package weighs in widget.js.
+    metafile: process.env.ANALYZE === '1',
+    loader: { '.css': 'text' },
+    define: { __WIDGET_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
+    esbuildPlugins: [rawText],
+    ...(isSizeCheck ? { outDir: 'build-size', sourcemap: false, clean: true, metafile: false } : {}),
+  },
+];
+
+export default defineConfig(isSizeCheck ? builds.filter((options) => options.format === 'iife') : builds);
