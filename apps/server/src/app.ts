@@ -16,6 +16,7 @@ import {
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
 import { SsoClient } from './features/identity/sso.js';
 import { registerWidgetPopup } from './features/identity/widget-popup.js';
+import { createConfiguredEmbedder, KnowledgeVectors } from './features/knowledge/vectors.js';
 import { MODULES } from './modules.js';
 import { registerAuthorization } from './platform/auth/authorize.js';
 import { randomSecret } from './platform/auth/secrets.js';
@@ -125,7 +126,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
 
     const blobs = new DatabaseBlobs(db);
-    const context: FeatureContext = { db, config, publicUrl, log: app.log, jobs, blobs, sso };
+    const embedder = createConfiguredEmbedder(config.llm);
+    const knowledgeVectors = embedder
+      ? new KnowledgeVectors(embedder, { minSimilarity: config.llm.embeddingMinSimilarity, log: app.log })
+      : undefined;
+    const context: FeatureContext = {
+      db,
+      config,
+      publicUrl,
+      log: app.log,
+      jobs,
+      blobs,
+      sso,
+      ...(knowledgeVectors ? { knowledgeVectors } : {}),
+    };
     const handlers = collectHandlers(modules, context);
     await registerContract(app, options.contract ?? loadContract(openapiPath()), handlers);
     registerWidgetScript(app, config.widgetDist);

@@ -4,6 +4,7 @@ import type { Config } from '../platform/config/config.js';
 import type { Db } from '../platform/db/db.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import type { SsoClient } from './identity/sso.js';
+import type { KnowledgeVectors } from './knowledge/vectors.js';
 
 /** What every feature's handlers are built with. */
 export interface FeatureContext {
@@ -18,4 +19,6 @@ export interface FeatureContext {
   blobs: Blobs;
   /** The single sign-on client (the built-in provider's or the configured OIDC_ISSUER's). */
   sso: SsoClient;
+  /** Embeddings of the knowledge base (hybrid retrieval), when LLM_EMBEDDING_MODEL is configured. */
+  knowledgeVectors?: KnowledgeVectors;
 }

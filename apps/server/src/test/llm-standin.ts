@@ -49,6 +49,8 @@ export interface RecordedRequest {
   stream: boolean;
   messages: Array<{ role: string; content: string }>;
   authorization?: string;
+  /** The texts to embed (POST /v1/embeddings). */
+  input?: string[];
   /** The tools offered (OpenAI `tools`), and the `tool_choice`. */
   tools?: unknown;
   toolChoice?: unknown;
@@ -213,13 +215,34 @@ function openAiError(response: ServerResponse, status: number, message: string):
   });
 }
 
-/** A deterministic embedding: words hashed into 64 buckets, normalised. */
+/** Words too common to tell texts apart, left out of the stand-in's embeddings. */
+const EMBEDDING_STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from has have how i if in is it its may my of on or our so that the their then there this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+const EMBEDDING_DIMENSIONS = 2048;
+
+/**
+ * A deterministic embedding (not a semantic model): each word that is not a stop word, with a
+ * crude suffix stripped ("resetting" and "reset" meet), hashed into 1024 buckets, plus its
+ * character trigrams at a lower weight (so "vpn" and "vpns", "onboard" and "onboarding" stay
+ * close), normalised. Enough for hybrid retrieval to be exercised over real HTTP and pgvector.
+ */
 function embed(text: string): number[] {
-  const vector = new Array<number>(64).fill(0);
-  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  const add = (feature: string, weight: number) => {
     let hash = 2166136261;
-    for (const char of word) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
-    vector[Math.abs(hash) % 64]! += 1;
+    for (const char of feature) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+    const bucket = (hash >>> 0) % EMBEDDING_DIMENSIONS;
+    vector[bucket] = Math.max(vector[bucket]!, weight);
+  };
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (EMBEDDING_STOP_WORDS.has(word)) continue;
+    const stem = word.length > 5 ? word.replace(/(ing|ed|es|s|ly|ion|ions)$/, '') : word;
+    add(stem, 1);
+    const padded = ` ${stem} `;
+    for (let index = 0; index + 3 <= padded.length; index++) add(`#${padded.slice(index, index + 3)}`, 0.25);
   }
   const norm = Math.hypot(...vector) || 1;
   return vector.map((value) => value / norm);
@@ -411,6 +434,14 @@ export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<
       if (url.pathname === '/v1/embeddings' && request.method === 'POST') {
         const body = await readJson(request);
         const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? '')];
+        recorded.push({
+          path: '/v1/embeddings',
+          ...(typeof body.model === 'string' ? { model: body.model } : {}),
+          stream: false,
+          messages: [],
+          input: inputs,
+          ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+        });
         return sendJson(response, 200, {
           object: 'list',
           model: body.model ?? 'standin-embedding',

@@ -68,7 +68,14 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       );
     }
     const question = request.body.message;
-    const retrieved = await retrieve(db, question, viewer, department, model ? 'model' : 'excerpts');
+    const retrieved = await retrieve(
+      db,
+      question,
+      viewer,
+      department,
+      model ? 'model' : 'excerpts',
+      context.knowledgeVectors,
+    );
     const answerField = department === 'it' ? 'raw_response' : 'response';
     return respond(request, reply, {
       sources: retrieved.sources,

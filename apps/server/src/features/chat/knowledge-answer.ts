@@ -6,7 +6,7 @@ import type { components } from '../../generated/contract.js';
 import type { Queryable } from '../../platform/db/db.js';
 import type { Department, Viewer } from '../knowledge/departments.js';
 import { documentFileLink } from '../knowledge/document-file.js';
-import { type KnowledgeHit, searchKnowledge } from '../knowledge/search.js';
+import { type KnowledgeHit, searchKnowledge, type VectorRetriever } from '../knowledge/search.js';
 import { CitationFilter } from './citations.js';
 import type { ChatModel } from './llm.js';
 import {
@@ -56,10 +56,21 @@ export async function retrieve(
   viewer: Viewer,
   department: Department,
   reader: keyof typeof MIN_PARTIAL_SCORE,
+  vectors?: VectorRetriever,
 ): Promise<Retrieved> {
-  const found = await searchKnowledge(db, { query: question, viewer, department, k: PASSAGES });
-  const floor = MIN_PARTIAL_SCORE[reader];
-  const hits = found.filter((hit) => hit.match !== 'some' || hit.score >= floor);
+  const hits = await searchKnowledge(
+    db,
+    {
+      query: question,
+      viewer,
+      department,
+      k: PASSAGES,
+      minPartialScore: MIN_PARTIAL_SCORE[reader],
+      // A quoted excerpt must share words with the question; a model judges what it is given.
+      includeVectorOnly: reader === 'model',
+    },
+    vectors ? { vectors } : {},
+  );
   const sources: Record<string, KnowledgeSource> = {};
   const passages: PromptPassage[] = [];
   hits.forEach((hit, index) => {

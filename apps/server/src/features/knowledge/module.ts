@@ -1,11 +1,12 @@
 // The knowledge feature as a module: its tables, its operations (training uploads and File
 // Status), the ingestion worker, a periodic check that no document is left queued or parsing
 // without a job to finish it, and the demo set on the embedded default's first start.
+import type { JobContext } from '../../platform/jobs/jobs.js';
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
 import { createKnowledgeHandlers } from './handlers.js';
 import { knowledgeMigrations } from './migrations.js';
-import { createIngestHandler, INGEST_QUEUE, reconcileDocuments } from './pipeline.js';
+import { createIngestHandler, INGEST_QUEUE, type IngestPayload, reconcileDocuments } from './pipeline.js';
 import { seedDemoKnowledge } from './seed.js';
 
 export interface KnowledgeModuleOptions {
@@ -28,16 +29,28 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
     migrations: knowledgeMigrations,
     handlers: createKnowledgeHandlers,
     async start(context: FeatureContext) {
-      const { db, jobs, blobs, config, log } = context;
+      const { db, jobs, blobs, config, log, knowledgeVectors } = context;
+      const ingest = createIngestHandler(db, blobs, { limits: { maxBytes: config.uploadMaxFileBytes } });
       jobs.work(
         INGEST_QUEUE,
-        createIngestHandler(db, blobs, { limits: { maxBytes: config.uploadMaxFileBytes } }),
+        async (job: JobContext<IngestPayload>) => {
+          const outcome = await ingest(job);
+          // New chunks get their embeddings next (hybrid retrieval); full text finds them already,
+          // and the periodic check below queues the embeddings if this fails.
+          await knowledgeVectors?.schedule().catch((error: unknown) => {
+            log.warn({ err: error }, 'could not queue the knowledge embeddings');
+          });
+          return outcome;
+        },
         { concurrency: 1, leaseMs: config.ingestLeaseSeconds * 1000, maxAttempts: 3 },
       );
+      await knowledgeVectors?.start(db, jobs);
       const reconcile = async () => {
         try {
           const changed = await reconcileDocuments(db, jobs);
           if (changed.failed + changed.requeued > 0) log.warn(changed, 'knowledge documents reconciled');
+          // Chunks left without embeddings (the model was down) are taken up again.
+          await knowledgeVectors?.schedule();
         } catch (error) {
           log.error({ err: error }, 'could not reconcile knowledge documents');
         }

@@ -34,6 +34,14 @@ export interface SearchRequest {
   k?: number;
   /** Markers around matching words in snippets. @default { start: '**', stop: '**' } (Markdown bold) */
   highlight?: { start: string; stop: string };
+  /** Partial matches (only some words found) scoring below this are left out. @default 0 */
+  minPartialScore?: number;
+  /**
+   * Whether chunks found only by vector similarity (none of the question's words) may be returned.
+   * A model reads them and says when they do not answer; a quoted excerpt should share words.
+   * @default true
+   */
+  includeVectorOnly?: boolean;
 }
 
 export interface KnowledgeHit {
@@ -59,6 +67,8 @@ export interface KnowledgeHit {
 export interface VectorCandidate {
   documentId: string;
   ordinal: number;
+  /** Cosine similarity to the question, in [-1, 1]. */
+  similarity?: number;
 }
 
 /**
@@ -114,18 +124,28 @@ export async function searchKnowledge(
   if (scope.every((department) => hidden.includes(department))) return [];
   const headline = headlineOptions(request.highlight ?? { start: '**', stop: '**' });
 
+  // The question's embedding is asked for while full text runs (the model is the slow part). A
+  // retriever reports its own failures; here a failure only means full text answers alone.
+  const nearestPromise = options.vectors
+    ?.nearest({ query, departments: scope, hiddenDepartments: hidden, k })
+    .catch((): VectorCandidate[] => []);
   const prepared = await prepareQuery(db, query);
   const hits = await strictHits(db, prepared, scope, hidden, k, headline);
+  const minPartialScore = request.minPartialScore ?? 0;
   if (hits.length < k && !usesOperators(query)) {
     const seen = new Set(hits.map(keyOf));
     for (const hit of await partialHits(db, prepared, scope, hidden, k + hits.length, headline)) {
       if (hits.length >= k) break;
-      if (!seen.has(keyOf(hit))) hits.push(hit);
+      if (!seen.has(keyOf(hit)) && hit.score >= minPartialScore) hits.push(hit);
     }
   }
-  if (!options.vectors) return hits;
+  if (!nearestPromise) return hits;
 
-  const nearest = await options.vectors.nearest({ query, departments: scope, hiddenDepartments: hidden, k });
+  const textKeys = new Set(hits.map(keyOf));
+  const nearest = (await nearestPromise).filter(
+    (candidate) => request.includeVectorOnly !== false || textKeys.has(keyOf(candidate)),
+  );
+  if (nearest.length === 0) return hits;
   const fused = fuseByRank([hits.map(keyOf), nearest.map(keyOf)], k);
   const known = new Map(hits.map((hit) => [keyOf(hit), hit]));
   const missing = fused.filter((entry) => !known.has(entry.key)).map((entry) => entry.key);

@@ -163,6 +163,13 @@ export interface LlmConfig {
   contextTokens: number;
   /** LLM_MAX_OUTPUT_TOKENS (default 1024): the longest answer asked for. */
   maxOutputTokens: number;
+  /**
+   * LLM_EMBEDDING_MODEL: an embedding model on the same endpoint (e.g. text-embedding-3-small);
+   * with pgvector in the database, knowledge retrieval becomes hybrid (full text + vectors).
+   */
+  embeddingModel?: string;
+  /** LLM_EMBEDDING_MIN_SIMILARITY (default 0.3): least cosine similarity of a chunk found by vectors. */
+  embeddingMinSimilarity: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +180,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a number between ${min} and ${max} (got "${raw}")`);
   }
   return value;
 }
@@ -230,6 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.WEB_DIST === 'none') webDist = null;
   else if (env.WEB_DIST) webDist = path.resolve(base, env.WEB_DIST);
   else webDist = path.resolve(serverPackageDir(), '..', 'web', 'dist');
+  let widgetDist: string | null;
+  if (env.WIDGET_DIST === 'none') widgetDist = null;
+  else if (env.WIDGET_DIST) widgetDist = path.resolve(base, env.WIDGET_DIST);
+  else widgetDist = path.resolve(serverPackageDir(), '..', '..', 'packages', 'widget', 'dist');
+  const cookieSameSite = parseCookieSameSite(env.COOKIE_SAMESITE, publicUrl);
 
   return {
     port,
@@ -242,16 +264,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
     webDist,
+    widgetDist,
+    widgetOrigins: parseWidgetOrigins(env.WIDGET_ORIGINS),
+    cookieSameSite,
     tokenDefaultDays: integer(env, 'TOKEN_DEFAULT_DAYS', 90, 1, 365),
     appVersion: env.APP_VERSION || packageVersion(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL || undefined,
-  let widgetDist: string | null;
-  if (env.WIDGET_DIST === 'none') widgetDist = null;
-  else if (env.WIDGET_DIST) widgetDist = path.resolve(base, env.WIDGET_DIST);
-  else widgetDist = path.resolve(serverPackageDir(), '..', '..', 'packages', 'widget', 'dist');
-  const cookieSameSite = parseCookieSameSite(env.COOKIE_SAMESITE, publicUrl);
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'digital-assistant:',
     signInRateLimit: {
       max: integer(env, 'SIGN_IN_RATE_LIMIT', 30, 0, 1_000_000),
@@ -264,9 +284,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm,
     chatRateLimit: {
       max: integer(env, 'CHAT_RATE_LIMIT', 20, 0, 1_000_000),
-    widgetDist,
-    widgetOrigins: parseWidgetOrigins(env.WIDGET_ORIGINS),
-    cookieSameSite,
       windowSeconds: integer(env, 'CHAT_RATE_WINDOW_SECONDS', 60, 1, 86_400),
     },
     review: {
@@ -283,23 +300,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const ELK_FIELD_DEFAULTS: ElkFields = {
-  timestamp: '@timestamp',
-  environment: 'environment',
-  tenant: 'tenant',
-  cpu: 'system.cpu.pct',
-  memory: 'system.memory.pct',
-  requests: 'http.requests',
-  errors: 'http.errors',
-  latency: 'http.latency_ms',
-  machineType: 'host.machine_type',
-  totalMemory: 'host.memory_gb',
-};
-
-function loadElkConfig(env: NodeJS.ProcessEnv): ElkConfig {
-  const url = env.ELASTICSEARCH_URL?.trim().replace(/\/+$/, '') || undefined;
-  if (url) {
-    let parsed: URL | undefined;
 /**
  * WIDGET_ORIGINS: comma-separated exact origins, each `scheme://host[:port]` as a browser sends it in
  * the Origin header (http or https; no path, query or user name; a trailing slash is ignored). A malformed entry
@@ -353,6 +353,23 @@ function parseCookieSameSite(raw: string | undefined, publicUrl: string): 'lax' 
   return value;
 }
 
+const ELK_FIELD_DEFAULTS: ElkFields = {
+  timestamp: '@timestamp',
+  environment: 'environment',
+  tenant: 'tenant',
+  cpu: 'system.cpu.pct',
+  memory: 'system.memory.pct',
+  requests: 'http.requests',
+  errors: 'http.errors',
+  latency: 'http.latency_ms',
+  machineType: 'host.machine_type',
+  totalMemory: 'host.memory_gb',
+};
+
+function loadElkConfig(env: NodeJS.ProcessEnv): ElkConfig {
+  const url = env.ELASTICSEARCH_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (url) {
+    let parsed: URL | undefined;
     try {
       parsed = new URL(url);
     } catch {}
@@ -387,6 +404,7 @@ function parseCookieSameSite(raw: string | undefined, publicUrl: string): 'lax' 
 function loadLlmConfig(env: NodeJS.ProcessEnv): LlmConfig {
   const baseUrl = env.LLM_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
   const model = env.LLM_MODEL?.trim() || undefined;
+  const embeddingModel = env.LLM_EMBEDDING_MODEL?.trim() || undefined;
   if (baseUrl) {
     let url: URL;
     try {
@@ -398,8 +416,13 @@ function loadLlmConfig(env: NodeJS.ProcessEnv): LlmConfig {
       throw new ConfigError(`LLM_BASE_URL must be an absolute http(s) URL (got "${baseUrl}")`);
     }
   }
-  if (baseUrl && !model) {
+  if (baseUrl && !model && !embeddingModel) {
     throw new ConfigError('LLM_BASE_URL is set: LLM_MODEL must name the model to use');
+  }
+  if (embeddingModel && !baseUrl) {
+    throw new ConfigError(
+      'LLM_EMBEDDING_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API',
+    );
   }
   if (model && !baseUrl) {
     throw new ConfigError('LLM_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API');
@@ -412,5 +435,7 @@ function loadLlmConfig(env: NodeJS.ProcessEnv): LlmConfig {
     maxRetries: integer(env, 'LLM_MAX_RETRIES', 2, 0, 10),
     contextTokens: integer(env, 'LLM_CONTEXT_TOKENS', 8000, 500, 2_000_000),
     maxOutputTokens: integer(env, 'LLM_MAX_OUTPUT_TOKENS', 1024, 16, 200_000),
+    embeddingModel,
+    embeddingMinSimilarity: decimal(env, 'LLM_EMBEDDING_MIN_SIMILARITY', 0.3, -1, 1),
   };
 }

@@ -2,6 +2,7 @@
 // (WASM PostgreSQL in a data folder, the embedded default) and a pg Pool (DATABASE_URL). Features
 // write plain SQL with $1 parameters against `Queryable` and never know which engine runs it.
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 
 export interface QueryResult<Row> {
@@ -120,9 +121,13 @@ function pgliteNamedQuery(database: PGlite) {
     );
 }
 
-/** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
+/**
+ * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. pgvector is always available
+ * to it (created only where embeddings are configured; loading it costs nothing measurable), so a
+ * data folder that once had vectors opens whatever the configuration says now.
+ */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const database = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const namedQuery = pgliteNamedQuery(database);
   return {
     kind: 'pglite',
