@@ -18,6 +18,7 @@ const steps = [
     'published package checks (publint, attw; size-limit for the SDK)',
     'pnpm -r --workspace-concurrency=1 --filter "./packages/*" run check:package',
   ],
+  ['Storybook static build (a docs page per component)', 'pnpm run storybook:build'],
   ['browser end-to-end (Playwright + Chromium)', 'pnpm --filter @digital-assistant/e2e run test'],
 ];
 

@@ -5,8 +5,9 @@ export default [
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    // 5 kB before streamChat; eventsource-parser adds 1.5 kB. openapi-fetch's own bar is 7.5 kB.
-    limit: '7.5 kB',
+    // 5 kB before streamChat; eventsource-parser adds 1.5 kB, the extension helpers (listFeatures...)
+    // 0.3 kB, all counted here (`import: '*'`); an app importing only some exports ships less.
+    limit: '8 kB',
     // With tsconfig auto-discovery on, Rolldown fails to resolve the bare `openapi-fetch` import in this
     // workspace ("Tsconfig not found"); the built JavaScript needs no tsconfig anyway.
     modifyRolldownConfig: (config) => ({ ...config, tsconfig: false }),

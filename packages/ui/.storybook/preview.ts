@@ -2,6 +2,8 @@ import type { Preview } from '@storybook/react-vite';
 import '../src/styles.css';
 
 const preview: Preview = {
+  // A docs page (props table, description, every story) for every component's stories.
+  tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
     controls: { matchers: { color: /(background|color)$/i } },
