@@ -1,5 +1,6 @@
-// Settings of the embeddable widget: WIDGET_ORIGINS must list exact origins, and SameSite=None
-// cookies need https; anything else stops the start-up with a sentence saying what to write.
+// Settings read at start-up (the embeddable widget's, the embedding model's): a wrong value stops
+// the start-up with a sentence saying what to write. WIDGET_ORIGINS must list exact origins,
+// SameSite=None cookies need https, an embedding model needs its endpoint.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseWidgetOrigins } from './config.js';
 
@@ -58,5 +59,43 @@ describe('WIDGET_DIST', () => {
     expect(loadConfig(base).widgetDist).toMatch(/packages[/\\]widget[/\\]dist$/);
     expect(loadConfig({ ...base, WIDGET_DIST: 'none' }).widgetDist).toBeNull();
     expect(loadConfig({ ...base, WIDGET_DIST: '/srv/widget' }).widgetDist).toBe('/srv/widget');
+  });
+});
+
+describe('LLM_EMBEDDING_MODEL', () => {
+  it('names an embedding model on LLM_BASE_URL, with or without a chat model', () => {
+    const onlyEmbeddings = loadConfig({
+      LLM_BASE_URL: 'http://127.0.0.1:4010/v1/',
+      LLM_EMBEDDING_MODEL: 'e5',
+    });
+    expect(onlyEmbeddings.llm).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010/v1',
+      embeddingModel: 'e5',
+      embeddingMinSimilarity: 0.3,
+    });
+    expect(onlyEmbeddings.llm.model).toBeUndefined();
+    expect(
+      loadConfig({
+        LLM_BASE_URL: 'http://127.0.0.1:4010/v1',
+        LLM_MODEL: 'standin',
+        LLM_EMBEDDING_MODEL: 'e5',
+        LLM_EMBEDDING_MIN_SIMILARITY: '0.05',
+      }).llm,
+    ).toMatchObject({ model: 'standin', embeddingModel: 'e5', embeddingMinSimilarity: 0.05 });
+  });
+
+  it('refuses an embedding model without its endpoint, and a similarity that is not a number in [-1, 1]', () => {
+    expect(() => loadConfig({ LLM_EMBEDDING_MODEL: 'e5' })).toThrow(
+      'LLM_EMBEDDING_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API',
+    );
+    for (const value of ['high', '2', ' ']) {
+      expect(() =>
+        loadConfig({
+          LLM_BASE_URL: 'http://127.0.0.1:4010/v1',
+          LLM_EMBEDDING_MODEL: 'e5',
+          LLM_EMBEDDING_MIN_SIMILARITY: value,
+        }),
+      ).toThrow(`LLM_EMBEDDING_MIN_SIMILARITY must be a number between -1 and 1 (got "${value}")`);
+    }
   });
 });
