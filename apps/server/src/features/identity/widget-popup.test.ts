@@ -3,9 +3,12 @@
 // posts { type: 'digital-assistant:signed-in' } to the widget's origin, and only to an allowed one.
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import type Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/browser.js';
 import { sessionFor, startTestServer, type TestServer } from '../../test/harness.js';
+import { BUILTIN_CLIENT_ID, createBuiltinProvider, mountBuiltinProvider } from './builtin-provider.js';
 import {
   NOT_ALLOWED_TEXT,
   NOT_SIGNED_IN_TEXT,
@@ -142,5 +145,67 @@ describe('the widget sign-in popup', () => {
       [state],
     );
     expect(rows[0]!.return_to).toBe(returnTo);
+  });
+});
+
+describe('the widget sign-in popup for pages on other sites (COOKIE_SAMESITE=none)', () => {
+  // The server's public address is https (COOKIE_SAMESITE=none needs it); this test reaches it over
+  // plain HTTP on 127.0.0.1 instead, taking each redirect to the public address to the local one.
+  const PUBLIC_URL = 'https://assistant.example.com';
+  const idp = Fastify();
+  let provider: Provider | undefined;
+  let server: TestServer;
+  let origin: string;
+
+  beforeAll(async () => {
+    await mountBuiltinProvider(idp, () => provider!);
+    await idp.listen({ port: 0, host: '127.0.0.1' });
+    const issuer = `http://127.0.0.1:${(idp.server.address() as AddressInfo).port}/oidc`;
+    server = await startTestServer('pglite', {
+      oidc: { issuer, clientId: BUILTIN_CLIENT_ID, clientSecret: 'external-secret' },
+      publicUrl: PUBLIC_URL,
+      widgetOrigins: ['https://wiki.example.net'],
+      cookieSameSite: 'none',
+    });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    provider = createBuiltinProvider({
+      issuer,
+      clientSecret: 'external-secret',
+      redirectUri: `${PUBLIC_URL}/api/auth/sso/callback`,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await idp.close();
+  });
+
+  it('opens a session whose cookies are SameSite=None; Secure', async () => {
+    const browser = new TestBrowser(origin);
+    const start = await browser.request('/widget/sign-in?origin=https%3A%2F%2Fwiki.example.net');
+    expect(start.status).toBe(302);
+    const toLogin = await browser.follow(start.headers.get('location')!);
+    const html = await toLogin.response.text();
+    const pageUrl = toLogin.visited.at(-1)!;
+    let response = await browser.request(new URL(/action="([^"]+)"/.exec(html)![1]!, pageUrl).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ account: 'staff@example.com' }).toString(),
+    });
+    let current = pageUrl;
+    for (let hop = 0; hop < 10 && !new URL(current).href.startsWith(`${PUBLIC_URL}/`); hop++) {
+      current = new URL(response.headers.get('location')!, current).href;
+      if (!current.startsWith(`${PUBLIC_URL}/`)) response = await browser.request(current);
+    }
+    expect(current).toContain(`${PUBLIC_URL}/api/auth/sso/callback?`);
+    const callback = await browser.request(current.replace(PUBLIC_URL, origin));
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/widget/signed-in?origin=https%3A%2F%2Fwiki.example.net');
+    const cookies = callback.headers.getSetCookie();
+    for (const name of ['da_session', 'XSRF-TOKEN']) {
+      const cookie = cookies.find((header) => header.startsWith(`${name}=`));
+      expect(cookie).toMatch(/; SameSite=None/);
+      expect(cookie).toMatch(/; Secure/);
+    }
   });
 });
