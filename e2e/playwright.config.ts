@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { seededUsers } from './tests/support';
 
@@ -20,6 +21,14 @@ const noModelPort = Number(process.env.E2E_NO_MODEL_PORT ?? 8197);
 export const noModelBaseURL = `http://localhost:${noModelPort}`;
 const noModelDataDir = process.env.E2E_NO_MODEL_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'da-e2e-nomodel-'));
 process.env.E2E_NO_MODEL_DATA_DIR = noModelDataDir;
+// Pages of other teams embedding the chat widget (examples/), each on its own origin: the plain HTML
+// page and the React app are in the server's WIDGET_ORIGINS; the same plain page on a third port is
+// not, so it gets nothing from the API.
+const examplesPort = Number(process.env.E2E_EXAMPLES_PORT ?? 8194);
+export const plainHtmlURL = `http://localhost:${examplesPort}`;
+export const notAllowedPageURL = `http://localhost:${examplesPort + 1}`;
+export const reactAppURL = `http://localhost:${examplesPort + 2}`;
+const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
 
 // The administration journey needs 60 users, added the way an operator would: through the admin
 // command line. The CLI refuses a PGlite folder that a running server holds, and Playwright starts
@@ -82,7 +91,23 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         LLM_BASE_URL: `${llmStandinURL}/v1`,
         LLM_MODEL: 'standin',
+        WIDGET_ORIGINS: `${plainHtmlURL},${reactAppURL}`,
       },
+    },
+    ...[plainHtmlURL, notAllowedPageURL].map((url) => ({
+      command: `node ${join(examplesDir, 'plain-html', 'serve.mjs')} --port ${new URL(url).port} --base-url ${baseURL}`,
+      url,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe' as const,
+    })),
+    {
+      // Built here (it is an example, not part of `pnpm build`), then served by Vite's preview server.
+      command: `pnpm --filter @digital-assistant/example-react-app run build --logLevel warn && pnpm --filter @digital-assistant/example-react-app exec vite preview --host 127.0.0.1 --port ${new URL(reactAppURL).port} --strictPort`,
+      url: reactAppURL,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
     },
     {
       command: 'pnpm --filter @digital-assistant/server run start',
