@@ -50,21 +50,20 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
       });
     },
   });
-  // A preflight the plugin did not accept (an origin not listed, or a path outside /api) is refused
-  // in words, rather than answered by the not-found handler.
+  // A preflight to /api the plugin did not accept (an origin not listed) is refused in words, rather
+  // than answered by the not-found handler. Other paths keep their own answers (the built-in identity
+  // provider under /oidc has its own CORS rules).
   app.addHook('onRequest', async (request) => {
     if (
       request.method === 'OPTIONS' &&
       request.headers['access-control-request-method'] &&
-      !(isApiUrl(request.url) && allowedOrigin(request, origins))
+      isApiUrl(request.url) &&
+      !allowedOrigin(request, origins)
     ) {
-      const origin = request.headers.origin ?? 'this page';
       throw new HttpError(
         403,
         'forbidden',
-        isApiUrl(request.url)
-          ? `${origin} may not call this API from a browser: it is not one of the server's WIDGET_ORIGINS.`
-          : 'Only /api accepts cross-origin calls.',
+        `${request.headers.origin ?? 'This page'} may not call this API from a browser: it is not one of the server's WIDGET_ORIGINS.`,
       );
     }
   });
