@@ -1,16 +1,24 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // Tests and Storybook run against the sibling packages' sources, so they need no build of them first:
-// `@digital-assistant/<pkg>` -> ../<pkg>/src/index.ts and `@digital-assistant/<pkg>/<entry>` -> ../<pkg>/src/<entry>.ts.
+// `@digital-assistant/<pkg>` -> ../<pkg>/src/index.ts and `@digital-assistant/<pkg>/<entry>` -> ../<pkg>/src/<entry>.ts,
+// or ../<pkg>/src/<entry>/index.ts for an entry that is a folder (the SDK's `testing`).
 const packages = ['react', 'sdk'];
 
 /** Vite `resolve.alias` entries for the workspace packages whose source is present. */
 export const sourceAliases = packages.flatMap((name) => {
   const source = fileURLToPath(new URL(`../${name}/src/`, import.meta.url));
   if (!existsSync(`${source}index.ts`)) return [];
+  const folderEntries = readdirSync(source, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`${source}${entry.name}/index.ts`))
+    .map((entry) => ({
+      find: new RegExp(`^@digital-assistant/${name}/${entry.name}$`),
+      replacement: `${source}${entry.name}/index.ts`,
+    }));
   return [
     { find: new RegExp(`^@digital-assistant/${name}$`), replacement: `${source}index.ts` },
+    ...folderEntries,
     { find: new RegExp(`^@digital-assistant/${name}/([\\w-]+)$`), replacement: `${source}$1.ts` },
   ];
 });
