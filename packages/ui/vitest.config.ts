@@ -29,6 +29,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
         test: {
           name: 'storybook',
+          // A story's play function drives a real browser: on a busy two-core machine (CI beside other
+          // work) a page of them can take well over the default 15 s without anything being wrong.
+          testTimeout: 60_000,
           setupFiles: ['./.storybook/vitest.setup.ts'],
           browser: {
             enabled: true,
