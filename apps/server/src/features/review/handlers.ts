@@ -36,7 +36,7 @@ function toDate(value: Date | string): string {
 }
 
 export function createReviewHandlers(context: FeatureContext): Handlers {
-  const { db, blobs, log } = context;
+  const { db, blobs } = context;
   return defineHandlers({
     uploadCodeReviewZip: createReviewUploadHandler(context),
 
@@ -90,16 +90,11 @@ export function createReviewHandlers(context: FeatureContext): Handlers {
       if (row.status === 'pending') {
         throw conflict(`'${row.name}' is still being reviewed: it can be deleted once the review ends.`);
       }
+      // Its blobs go with the row, in the same statement (the trigger of migration 2).
       const { rowCount } = await db.query("DELETE FROM review_files WHERE id = $1 AND status <> 'pending'", [
         row.id,
       ]);
       if (rowCount === 0) throw missing();
-      for (const blobId of [row.zip_blob_id, row.review_blob_id, row.download_blob_id]) {
-        if (!blobId) continue;
-        await blobs.delete(blobId).catch((error: unknown) => {
-          log.warn({ err: error, blob: blobId }, 'could not delete a stored review file');
-        });
-      }
       return { message: `Deleted '${row.name}'.` };
     },
   });

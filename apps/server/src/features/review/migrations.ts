@@ -33,4 +33,21 @@ CREATE INDEX review_files_owner_idx ON review_files (owner_id, created_at);
 CREATE INDEX review_files_pending_idx ON review_files (status) WHERE status = 'pending';
 `,
   },
+  {
+    version: 2,
+    name: 'a deleted review takes its blobs along',
+    // However a row goes (the delete operation, or its owner deleted: ON DELETE CASCADE), its zip,
+    // review JSON and download go in the same transaction (their chunks by blob_chunks' own cascade),
+    // so a deleted user leaves no stored bytes behind. Blobs are rows of this database (platform/blobs).
+    sql: `
+CREATE FUNCTION review_files_delete_blobs() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM blobs WHERE id IN (OLD.zip_blob_id, OLD.review_blob_id, OLD.download_blob_id);
+  RETURN OLD;
+END
+$$;
+CREATE TRIGGER review_files_delete_blobs AFTER DELETE ON review_files
+  FOR EACH ROW EXECUTE FUNCTION review_files_delete_blobs();
+`,
+  },
 ];

@@ -119,6 +119,26 @@ async function list(server: TestServer, caller: Caller) {
   return response.json().files as Array<components['schemas']['ReviewFile']>;
 }
 
+/** The blob ids (zip, review JSON, download) of reviews. */
+async function blobsOf(server: TestServer, fileIds: string[]): Promise<string[]> {
+  const { rows } = await server.db.query<{ id: string }>(
+    `SELECT unnest(ARRAY[zip_blob_id, review_blob_id, download_blob_id]) AS id
+     FROM review_files WHERE id = ANY($1::uuid[])`,
+    [fileIds],
+  );
+  return rows.map((row) => row.id).filter(Boolean);
+}
+
+/** How many of these blobs, and chunks of them, are still stored. */
+async function storedBytes(server: TestServer, blobIds: string[]) {
+  const { rows } = await server.db.query<{ blobs: string | number; chunks: string | number }>(
+    `SELECT (SELECT count(*) FROM blobs WHERE id = ANY($1::uuid[])) AS blobs,
+            (SELECT count(*) FROM blob_chunks WHERE blob_id = ANY($1::uuid[])) AS chunks`,
+    [blobIds],
+  );
+  return { blobs: Number(rows[0]!.blobs), chunks: Number(rows[0]!.chunks) };
+}
+
 async function waitForEnd(server: TestServer, caller: Caller, fileId: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -387,6 +407,8 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
     }
     expect((await list(server, admin)).map((entry) => entry.fileId)).not.toContain(fileId);
 
+    const stored = await blobsOf(server, [fileId]);
+    expect(stored).toHaveLength(3);
     const deleted = await call(server.app, staff, {
       method: 'POST',
       url: '/api/file/delete',
@@ -394,6 +416,7 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
     });
     expect(deleted.statusCode).toBe(200);
     expect((await list(server, staff)).map((entry) => entry.fileId)).not.toContain(fileId);
+    expect(await storedBytes(server, stored)).toEqual({ blobs: 0, chunks: 0 });
     const again = await call(server.app, staff, {
       method: 'POST',
       url: '/api/file/file',
@@ -457,6 +480,41 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
     );
     await server.db.query('DELETE FROM jobs WHERE dedupe_key = ANY($1::text[])', [pending]);
   });
+
+  it("deleting a user deletes their reviews' stored zips, review JSON and downloads", async () => {
+    const pga = await sessionFor(server.db, 'pga@example.com');
+    const fileIds: string[] = [];
+    for (const name of ['first.zip', 'second.zip']) {
+      const uploaded = await upload(server, pga, name, zipOf({ 'a.py': 'def f(x):\n    return x\n' }));
+      expect(uploaded.statusCode).toBe(200);
+      fileIds.push(uploaded.json().fileId);
+    }
+    for (const fileId of fileIds) expect((await waitForEnd(server, pga, fileId)).status).toBe('success');
+    const stored = await blobsOf(server, fileIds);
+    expect(stored).toHaveLength(6);
+    expect((await storedBytes(server, stored)).chunks).toBeGreaterThanOrEqual(6);
+    // Someone else's review stays, bytes and all.
+    const kept = await upload(server, staff, 'kept.zip', zipOf({ 'b.py': 'def g():\n    return 2\n' }));
+    const keptId: string = kept.json().fileId;
+    expect((await waitForEnd(server, staff, keptId)).status).toBe('success');
+    const keptBlobs = await blobsOf(server, [keptId]);
+
+    const deleted = await call(server.app, admin, {
+      method: 'POST',
+      url: '/api/users/delete',
+      payload: { emails: ['pga@example.com'] },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await blobsOf(server, fileIds)).toEqual([]);
+    expect(await storedBytes(server, stored)).toEqual({ blobs: 0, chunks: 0 });
+    expect(await storedBytes(server, keptBlobs)).toMatchObject({ blobs: 3 });
+    const download = await call(server.app, staff, {
+      method: 'POST',
+      url: '/api/file/download',
+      payload: { fileId: keptId },
+    });
+    expect(download.statusCode).toBe(200);
+  }, 180_000);
 });
 
 describe('code review with a language model (the stand-in)', () => {
