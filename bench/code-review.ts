@@ -17,12 +17,10 @@
 // the single file, default 20000).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type Zippable, zipSync } from 'fflate';
-import { reviewPythonFile } from '../apps/server/src/features/review/analyze/file.js';
-import { pythonParser } from '../apps/server/src/features/review/analyze/python.js';
-import { checkWithRuff, ruffVersion } from '../apps/server/src/features/review/analyze/ruff.js';
 import { runReview } from '../apps/server/src/features/review/pipeline.js';
 import { MODULES } from '../apps/server/src/modules.js';
 import { DatabaseBlobs } from '../apps/server/src/platform/blobs/blobs.js';
@@ -121,18 +119,66 @@ interface Row {
   functions: number;
   ratio?: number;
   peakMb?: number;
+  /** Of the peak, the analyzer's child process. */
+  childrenMb?: number;
   /** Resident memory of the pipeline's process before the review (PGlite, the WebAssembly of both tools). */
   beforeMb?: number;
 }
 
+/** Resident memory of a process from /proc (bytes; 0 once it is gone). */
+function rssOf(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes this one started (the review's analyzer process among them). */
+function childPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+/**
+ * The review's whole resident memory, sampled every 20 ms: this process (its threads included) plus
+ * the processes it started (the analyzer's child process), summed at each sample.
+ */
 function peakSampler() {
-  let peak = process.memoryUsage().rss;
+  let children = childPids();
+  let lastScan = Date.now();
+  const total = () => {
+    if (Date.now() - lastScan > 200) {
+      children = childPids();
+      lastScan = Date.now();
+    }
+    return process.memoryUsage().rss + children.reduce((sum, pid) => sum + rssOf(pid), 0);
+  };
+  let peak = total();
+  let peakChildren = 0;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const now = total();
+    if (now > peak) {
+      peak = now;
+      peakChildren = children.reduce((sum, pid) => sum + rssOf(pid), 0);
+    }
   }, 20);
   return () => {
     clearInterval(timer);
-    return Math.max(peak, process.memoryUsage().rss) / 1024 / 1024;
+    peak = Math.max(peak, total());
+    return { peakMb: peak / 1024 / 1024, childrenMb: peakChildren / 1024 / 1024 };
   };
 }
 
@@ -148,9 +194,14 @@ async function best(runs: number, work: () => Promise<void> | void): Promise<num
 }
 
 /** The job's whole work on the corpus in a fresh process, so its peak memory is its own. */
-function pipelineInChild(
-  which: 'package' | 'file',
-): Promise<{ seconds: number; functions: number; peakMb: number; beforeMb: number; database: string }> {
+function pipelineInChild(which: 'package' | 'file'): Promise<{
+  seconds: number;
+  functions: number;
+  peakMb: number;
+  childrenMb: number;
+  beforeMb: number;
+  database: string;
+}> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -213,7 +264,7 @@ async function runPipeline(corpus: Corpus): Promise<void> {
   // warmed up on this very input like the other rows' best runs, gives the time.
   const stopSampling = peakSampler();
   const first = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits);
-  const peakMb = stopSampling();
+  const { peakMb, childrenMb } = stopSampling();
   await blobs.delete(first.reviewBlobId);
   await blobs.delete(first.downloadBlobId);
   const started = performance.now();
@@ -221,11 +272,23 @@ async function runPipeline(corpus: Corpus): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   await close();
   console.log(
-    JSON.stringify({ seconds, functions: outcome.functionCount, peakMb, beforeMb, database: label }),
+    JSON.stringify({
+      seconds,
+      functions: outcome.functionCount,
+      peakMb,
+      childrenMb,
+      beforeMb,
+      database: label,
+    }),
   );
 }
 
 async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]> {
+  // Imported here, not at the top: the pipeline's process (the same file) must not load ruff and
+  // tree-sitter in its own thread, as the server does not.
+  const { reviewPythonFile } = await import('../apps/server/src/features/review/analyze/file.js');
+  const { pythonParser } = await import('../apps/server/src/features/review/analyze/python.js');
+  const { checkWithRuff } = await import('../apps/server/src/features/review/analyze/ruff.js');
   const parser = await pythonParser();
   // Three rounds of the three steps in turn, the fastest of each kept: a busy machine slows whichever
   // step runs while it is busy, and alternating spreads that over all three.
@@ -287,6 +350,7 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
       functions: pipeline.functions,
       ratio: pipeline.seconds / baseline,
       peakMb: pipeline.peakMb,
+      childrenMb: pipeline.childrenMb,
       beforeMb: pipeline.beforeMb,
     },
   ];
@@ -294,12 +358,12 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
 
 function print(rows: Row[]): void {
   console.log(
-    '| Input | Step | Seconds | Files/s | Functions/s | x baseline | Peak RSS (MB) | RSS before (MB) |',
+    '| Input | Step | Seconds | Files/s | Functions/s | x baseline | Peak RSS (MB) | of which analyzer process | RSS before (MB) |',
   );
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     console.log(
-      `| ${row.corpus} | ${row.step} | ${row.seconds.toFixed(2)} | ${(row.files / row.seconds).toFixed(0)} | ${(row.functions / row.seconds).toFixed(0)} | ${row.ratio === undefined ? '' : row.ratio.toFixed(2)} | ${row.peakMb === undefined ? '' : row.peakMb.toFixed(0)} | ${row.beforeMb === undefined ? '' : row.beforeMb.toFixed(0)} |`,
+      `| ${row.corpus} | ${row.step} | ${row.seconds.toFixed(2)} | ${(row.files / row.seconds).toFixed(0)} | ${(row.functions / row.seconds).toFixed(0)} | ${row.ratio === undefined ? '' : row.ratio.toFixed(2)} | ${row.peakMb === undefined ? '' : row.peakMb.toFixed(0)} | ${row.childrenMb === undefined ? '' : row.childrenMb.toFixed(0)} | ${row.beforeMb === undefined ? '' : row.beforeMb.toFixed(0)} |`,
     );
   }
 }
@@ -310,6 +374,7 @@ if (pipelineArg >= 0) {
   process.exit(0);
 }
 
+const { ruffVersion } = await import('../apps/server/src/features/review/analyze/ruff.js');
 console.log(`Code review benchmark (ruff ${ruffVersion()}, Node ${process.version}, fastest of 3 rounds)\n`);
 const rows: Row[] = [];
 rows.push(...(await measure(packageCorpus(), 'package')));

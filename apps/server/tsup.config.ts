@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
-// The server is an application: entry points for the server, the admin CLI, the code review's worker
-// thread and the LLM stand-in
+// The server is an application: entry points for the server, the admin CLI, the code review's child
+// process and the LLM stand-in
 // (an OpenAI-compatible test model for e2e and benchmarks); dependencies stay external
 // so PGlite and oidc-provider load their own assets from node_modules.
 export default defineConfig({
@@ -9,7 +9,7 @@ export default defineConfig({
     main: 'src/main.ts',
     cli: 'src/cli.ts',
     'llm-standin': 'src/llm-standin-cli.ts',
-    // The code review's worker thread (features/review/analyze/analyzer.ts loads it by this name).
+    // The code review's child process (features/review/analyze/analyzer.ts starts it by this name).
     'review-worker': 'src/features/review/analyze/worker.ts',
   },
   format: ['esm'],

@@ -5,8 +5,9 @@
 // errors are retried (3 attempts), and the last one's reason becomes the review's. A server killed
 // mid-review leaves the job's lease to run out and another start (or instance) reviews it again;
 // `reconcileReviews` fails what no job will finish, so no review stays pending forever.
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
@@ -14,10 +15,9 @@ import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jo
 import type { ModelImprover } from './analyze/model.js';
 import {
   type FileSummary,
-  fileItemJson,
-  fileReviewMarkdown,
-  reviewJsonText,
-  summarizeFile,
+  type RenderedFile,
+  renderFile,
+  reviewJsonPieces,
   summaryMarkdown,
 } from './report.js';
 import { findReview, markFailed, markSucceeded, setProgress } from './store.js';
@@ -56,7 +56,7 @@ export async function runReview(
 ): Promise<ReviewOutcome> {
   const stored = await blobs.open(review.zipBlobId);
   if (!stored) throw new PermanentJobError('The uploaded zip is missing from storage: upload it again.');
-  // Loaded on first use; the parsers (tree-sitter, ruff) run in the analyzer's worker thread.
+  // Loaded on first use; the parsers (tree-sitter, ruff) run in the analyzer's child process.
   const { ruffPackageVersion, sharedAnalyzer } = await import('./analyze/analyzer.js');
   const analyzer = sharedAnalyzer();
   return withTempDir(async (dir) => {
@@ -73,17 +73,38 @@ export async function runReview(
     download.catch(() => {});
     const taken = new Set(zip.items.map((item) => item.path));
     const created: string[] = [];
+    // Each file's part of the review JSON waits in a temporary file, not in memory, until the JSON
+    // (ordered by folder and name, not by the zip's order) is streamed into its blob at the end.
+    const parts = await open(join(dir, 'review-parts.json'), 'w+');
+    let partsEnd = 0;
     try {
       const python = zip.pythonItems;
       await setProgress(db, review.id, 0, python.length);
-      const jsonFiles: Array<{ path: string; json: string }> = [];
+      const jsonFiles: Array<{ path: string; offset: number; length: number }> = [];
       const summaries: FileSummary[] = [];
       let functionCount = 0;
       let otherFiles = 0;
       let done = 0;
       let lastProgress = Date.now();
       let modelBudget = model?.maxFunctions ?? 0;
-      for (const item of zip.items) {
+      // Without a model the next Python file is already read and sent to the analyzer while this one's
+      // results are written: the analyzer's process and this thread work at the same time.
+      const items = zip.items;
+      const ahead = new Map<ZipItem, Promise<{ bytes: Buffer; rendered: RenderedFile }>>();
+      let scanned = 0;
+      const requestAhead = () => {
+        while (!model && ahead.size < 2 && scanned < items.length) {
+          const item = items[scanned++]!;
+          if (item.isDirectory || !item.isPython) continue;
+          const request = zip
+            .read(item)
+            .then(async (bytes) => ({ bytes, rendered: await analyzer.render(item.path, bytes) }));
+          // Awaited when its turn comes; a failure before then must not be an unhandled rejection.
+          request.catch(() => {});
+          ahead.set(item, request);
+        }
+      };
+      for (const item of items) {
         if (item.isDirectory) {
           output.addEmptyDirectory(item.path);
           continue;
@@ -94,26 +115,34 @@ export async function runReview(
           continue;
         }
         signal?.throwIfAborted();
-        const bytes = await zip.read(item);
-        const fileReview = await analyzer.review(item.path, bytes);
-        if (model) {
+        requestAhead();
+        let bytes: Buffer;
+        let rendered: RenderedFile;
+        const requested = ahead.get(item);
+        if (requested) {
+          ahead.delete(item);
+          ({ bytes, rendered } = await requested);
+          requestAhead();
+        } else if (model && modelBudget > 0) {
+          bytes = await zip.read(item);
+          const fileReview = await analyzer.review(item.path, bytes);
           for (const fn of fileReview.functions) {
             if (modelBudget <= 0) break;
             modelBudget--;
             fn.findings.push(...(await model.improver.improve(fn, signal)));
           }
+          rendered = renderFile(fileReview);
+        } else {
+          bytes = await zip.read(item);
+          rendered = await analyzer.render(item.path, bytes);
         }
-        output.addBuffer(
-          fileReview.enhanced === undefined ? bytes : Buffer.from(fileReview.enhanced),
-          item.path,
-        );
-        output.addBuffer(
-          Buffer.from(fileReviewMarkdown(fileReview)),
-          freePath(`${item.path}.REVIEW.md`, taken),
-        );
-        jsonFiles.push({ path: item.path, json: fileItemJson(fileReview) });
-        summaries.push(summarizeFile(fileReview));
-        functionCount += fileReview.functions.length;
+        output.addBuffer(rendered.enhanced === undefined ? bytes : Buffer.from(rendered.enhanced), item.path);
+        output.addBuffer(Buffer.from(rendered.markdown), freePath(`${item.path}.REVIEW.md`, taken));
+        const { bytesWritten } = await parts.write(rendered.json, partsEnd);
+        jsonFiles.push({ path: item.path, offset: partsEnd, length: bytesWritten });
+        partsEnd += bytesWritten;
+        summaries.push(rendered.summary);
+        functionCount += rendered.summary.functionCount;
         done++;
         if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
           await setProgress(db, review.id, done, python.length);
@@ -132,10 +161,12 @@ export async function runReview(
       const downloadBlob = await download;
       created.push(downloadBlob.id);
       const reviewBlob = await blobs.put(
-        Readable.from([Buffer.from(reviewJsonText(review.name, jsonFiles))]),
-        {
-          contentType: 'application/json',
-        },
+        reviewJsonPieces(review.name, jsonFiles, async (file) => {
+          const bytes = Buffer.alloc(file.length);
+          await parts.read(bytes, 0, file.length, file.offset);
+          return bytes.toString('utf8');
+        }),
+        { contentType: 'application/json' },
       );
       created.push(reviewBlob.id);
       return {
@@ -153,6 +184,7 @@ export async function runReview(
       throw error;
     } finally {
       zip.close();
+      await parts.close();
     }
   });
 }

@@ -71,19 +71,22 @@ export function fileItemJson(file: FileReview): string {
   return JSON.stringify(item);
 }
 
-interface Folder {
-  name: string;
-  folders: Map<string, Folder>;
-  files: Array<{ name: string; json: string }>;
-}
-
 /**
- * The review JSON of the screen (`ReviewFileJson`) as text, from each file's JSON (fileItemJson):
- * folders first, then files, each by name. Assembled from text so a large review is never held as
- * an object graph.
+ * The review JSON of the screen (`ReviewFileJson`) as pieces of text, from each file's JSON
+ * (fileItemJson, fetched by `load` when its turn comes): folders first, then files, each by name.
+ * Assembled from text and streamed, so a large review is never held whole, as objects or as text.
  */
-export function reviewJsonText(name: string, files: ReadonlyArray<{ path: string; json: string }>): string {
-  const root: Folder = { name, folders: new Map(), files: [] };
+export async function* reviewJsonPieces<File extends { path: string }>(
+  name: string,
+  files: ReadonlyArray<File>,
+  load: (file: File) => Promise<string> | string,
+): AsyncGenerator<string> {
+  interface Tree {
+    name: string;
+    folders: Map<string, Tree>;
+    files: Array<{ name: string; file: File }>;
+  }
+  const root: Tree = { name, folders: new Map(), files: [] };
   for (const file of files) {
     const segments = file.path.split('/');
     let folder = root;
@@ -95,22 +98,27 @@ export function reviewJsonText(name: string, files: ReadonlyArray<{ path: string
       }
       folder = next;
     }
-    folder.files.push({ name: segments.at(-1)!, json: file.json });
+    folder.files.push({ name: segments.at(-1)!, file });
   }
   const byName = (left: { name: string }, right: { name: string }) => left.name.localeCompare(right.name);
-  const contents = (folder: Folder): string =>
-    [
-      ...[...folder.folders.values()]
-        .sort(byName)
-        .map(
-          (child) => `{"type":"folder","name":${JSON.stringify(child.name)},"contents":[${contents(child)}]}`,
-        ),
-      ...[...folder.files].sort(byName).map((file) => file.json),
-    ].join(',');
-  return `{"name":${JSON.stringify(name)},"contents":[${contents(root)}]}`;
+  async function* contents(folder: Tree): AsyncGenerator<string> {
+    let first = true;
+    for (const child of [...folder.folders.values()].sort(byName)) {
+      yield `${first ? '' : ','}{"type":"folder","name":${JSON.stringify(child.name)},"contents":[`;
+      yield* contents(child);
+      yield ']}';
+      first = false;
+    }
+    for (const entry of [...folder.files].sort(byName)) {
+      yield `${first ? '' : ','}${await load(entry.file)}`;
+      first = false;
+    }
+  }
+  yield `{"name":${JSON.stringify(name)},"contents":[`;
+  yield* contents(root);
+  yield ']}';
 }
 
-/** What the summary needs of a file once its review is written out. */
 export interface FileSummary {
   path: string;
   error?: string;
@@ -129,6 +137,27 @@ export function summarizeFile(file: FileReview): FileSummary {
       code: finding.code,
       section: finding.section,
     })),
+  };
+}
+
+/** What the job keeps of one reviewed file: its texts for the download and the JSON, and its summary. */
+export interface RenderedFile {
+  /** The enhanced text (absent when the file was not reviewed: the download keeps its bytes). */
+  enhanced?: string;
+  /** Its REVIEW.md. */
+  markdown: string;
+  /** Its item of the review JSON (fileItemJson). */
+  json: string;
+  summary: FileSummary;
+}
+
+/** Renders a file's review into what the job writes (done where the file was analysed). */
+export function renderFile(file: FileReview): RenderedFile {
+  return {
+    ...(file.enhanced === undefined ? {} : { enhanced: file.enhanced }),
+    markdown: fileReviewMarkdown(file),
+    json: fileItemJson(file),
+    summary: summarizeFile(file),
   };
 }
 

@@ -1,73 +1,148 @@
-// Where files are reviewed: in one worker thread per process (worker.ts), so the synchronous
+// Where files are reviewed: in one child process per server process (worker.ts), so the synchronous
 // WebAssembly of ruff and tree-sitter never holds the event loop (HTTP requests, lease renewals)
-// while a large file is analysed. Requests queue in the worker in order. A worker that dies fails
-// the files it had (the job retries them) and the next file starts a new one. Where the worker's
-// file is not there (an unusual packaging), files are reviewed in this thread.
+// while a large file is analysed, and so its memory is its own to give back. Requests queue in the
+// child in order. A child that dies fails the files it had (the job retries them) and the next file
+// starts a new one. Where the child's file is not there (an unusual packaging), files are reviewed in
+// this thread.
+//
+// Why a process and not a worker thread: V8 flags are per process. By default V8 compiles ruff's
+// 10 MB WebAssembly module again with its optimising compiler while it runs, on the platform's
+// background threads, each of which keeps its own malloc arena (up to 64 MB) that is never given
+// back: a worker thread took the server's process from ~100 MB to ~480 MB for good, and the first
+// review after a start paid seconds of compilation. The child runs ruff and tree-sitter with V8's
+// baseline compiler only (`--liftoff-only`: ~170 MB instead of ~480, no warm-up, about a quarter
+// slower once the optimised code would have been ready) and one background thread
+// (`--v8-pool-size=1`), and exits after IDLE_MS without work, which returns all of it.
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { RenderedFile } from '../report.js';
 import type { FileReview } from './types.js';
 
 export interface Analyzer {
+  /** The review of one file, as objects (to add the model's findings before rendering it). */
   review(path: string, bytes: Uint8Array): Promise<FileReview>;
+  /**
+   * The review of one file rendered where it was made: a few strings cross to the job instead of the
+   * review's objects, and the rendering's work stays off the server's thread.
+   */
+  render(path: string, bytes: Uint8Array): Promise<RenderedFile>;
 }
 
+type Answer = FileReview | RenderedFile;
+
 interface Pending {
-  resolve: (review: FileReview) => void;
+  resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
 }
 
-/** The worker's entry: the TypeScript source under tsx/vitest, the built file next to the bundle. */
-function workerEntry(): { url: URL; execArgv: string[] } | undefined {
+/** How long the child stays without work before it exits (its memory then goes back to the system). */
+const IDLE_MS = 30_000;
+
+/** The child's entry: the TypeScript source under tsx/vitest, the built file next to the bundle. */
+function workerEntry(): { path: string; execArgv: string[] } | undefined {
   const isSource = import.meta.url.endsWith('.ts');
   const url = isSource
     ? new URL('./worker.ts', import.meta.url)
     : new URL('./review-worker.js', import.meta.url);
-  if (!existsSync(fileURLToPath(url))) return undefined;
-  return { url, execArgv: isSource ? ['--import', 'tsx'] : [] };
+  const path = fileURLToPath(url);
+  if (!existsSync(path)) return undefined;
+  return { path, execArgv: [...(isSource ? ['--import', 'tsx'] : []), '--liftoff-only', '--v8-pool-size=1'] };
 }
 
-class WorkerAnalyzer implements Analyzer {
-  private worker: Worker | undefined;
+class ProcessAnalyzer implements Analyzer {
+  private child: ChildProcess | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly entry: { url: URL; execArgv: string[] }) {}
+  constructor(private readonly entry: { path: string; execArgv: string[] }) {}
 
   review(path: string, bytes: Uint8Array): Promise<FileReview> {
-    const worker = this.start();
+    return this.ask(path, bytes, false) as Promise<FileReview>;
+  }
+
+  render(path: string, bytes: Uint8Array): Promise<RenderedFile> {
+    return this.ask(path, bytes, true) as Promise<RenderedFile>;
+  }
+
+  private ask(path: string, bytes: Uint8Array, render: boolean): Promise<Answer> {
+    const child = this.start();
     const id = this.nextId++;
+    clearTimeout(this.idleTimer);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      // Kept alive only while it has work: an idle worker never holds the process open.
-      if (this.pending.size === 1) worker.ref();
-      worker.postMessage({ id, path, bytes });
+      // Kept alive only while it has work: an idle child never holds the server's process open.
+      if (this.pending.size === 1) this.hold(child, true);
+      child.send({ id, path, bytes, render }, (error) => {
+        if (error) this.settle(id, new Error(`The review process could not be reached: ${error.message}`));
+      });
     });
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(this.entry.url, { execArgv: this.entry.execArgv });
-    worker.unref();
-    worker.on('message', (message: { id: number; review?: FileReview; error?: string }) => {
-      const pending = this.pending.get(message.id);
-      if (!pending) return;
-      this.pending.delete(message.id);
-      if (this.pending.size === 0) worker.unref();
-      if (message.review) pending.resolve(message.review);
-      else pending.reject(new Error(message.error ?? 'The review worker gave no answer.'));
+  /** Which process reviews the files, while one runs (the benchmark adds its memory). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  private hold(child: ChildProcess, busy: boolean): void {
+    if (busy) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
+  }
+
+  private settle(id: number, outcome: Answer | Error): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    if (outcome instanceof Error) pending.reject(outcome);
+    else pending.resolve(outcome);
+    const child = this.child;
+    if (this.pending.size === 0 && child) {
+      this.hold(child, false);
+      this.idleTimer = setTimeout(() => this.stopChild(child), IDLE_MS);
+      this.idleTimer.unref();
+    }
+  }
+
+  private stopChild(child: ChildProcess): void {
+    if (this.child !== child || this.pending.size > 0) return;
+    this.child = undefined;
+    child.kill();
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    const child = fork(this.entry.path, [], {
+      execArgv: this.entry.execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.hold(child, false);
+    child.on('message', (message: { id: number; review?: Answer; error?: string }) => {
+      this.settle(
+        message.id,
+        message.review ?? new Error(message.error ?? 'The review process gave no answer.'),
+      );
     });
     const fail = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const pending of this.pending.values()) pending.reject(error);
+      if (this.child !== child) return;
+      this.child = undefined;
+      const pending = [...this.pending.values()];
       this.pending.clear();
+      for (const entry of pending) entry.reject(error);
     };
-    worker.on('error', (error) => fail(new Error(`The review worker failed: ${error.message}`)));
-    worker.on('exit', (code) => fail(new Error(`The review worker stopped (exit code ${code}).`)));
-    this.worker = worker;
-    return worker;
+    child.on('error', (error) => fail(new Error(`The review process failed: ${error.message}`)));
+    child.on('exit', (code, signal) =>
+      fail(new Error(`The review process stopped (${signal ?? `exit code ${code}`}).`)),
+    );
+    this.child = child;
+    return child;
   }
 }
 
@@ -76,17 +151,27 @@ class InProcessAnalyzer implements Analyzer {
     const { reviewPythonFile } = await import('./file.js');
     return reviewPythonFile(path, bytes);
   }
+
+  async render(path: string, bytes: Uint8Array): Promise<RenderedFile> {
+    const { renderFile } = await import('../report.js');
+    return renderFile(await this.review(path, bytes));
+  }
 }
 
 let shared: Analyzer | undefined;
 
-/** The process's analyzer (a worker thread when its file is there). */
+/** The process's analyzer (a child process when its file is there). */
 export function sharedAnalyzer(): Analyzer {
   if (!shared) {
     const entry = workerEntry();
-    shared = entry ? new WorkerAnalyzer(entry) : new InProcessAnalyzer();
+    shared = entry ? new ProcessAnalyzer(entry) : new InProcessAnalyzer();
   }
   return shared;
+}
+
+/** The process reviewing files right now, if any (for measuring the review's whole memory). */
+export function analyzerProcessId(): number | undefined {
+  return shared instanceof ProcessAnalyzer ? shared.pid : undefined;
 }
 
 /** ruff's version, read from its package (without loading its WebAssembly in this thread). */

@@ -55,6 +55,12 @@ export interface PlainTree {
 /** Copies `tree` (parsed from `source`) into plain nodes. The tree-sitter tree stays the caller's. */
 export function toPlainTree(tree: Tree, source: string): PlainTree {
   const cursor = tree.walk();
+  const language = tree.language;
+  const types = language.types;
+  const fields = language.fields;
+  // Whether a node type is named, asked of tree-sitter once per type instead of once per node.
+  const namedByType: Array<boolean | undefined> = [];
+  const hasError = tree.rootNode.hasError;
   let id = 0;
   // Rows from offsets (a binary search over line starts): each cursor property read marshals the
   // cursor into WebAssembly, so positions are not read from it.
@@ -71,24 +77,29 @@ export function toPlainTree(tree: Tree, source: string): PlainTree {
     }
     return low;
   };
+  // Four reads per node (type, field, start, end), three for most anonymous ones: a keyword or
+  // punctuation token's text is its type, so its end is its start plus the type's length when the
+  // source says so there (not for `not in` written with two spaces, nor in a tree with errors,
+  // whose MISSING tokens have no width).
   const make = (parent: SyntaxNode | null): SyntaxNode => {
+    const typeId = cursor.nodeTypeId;
+    const type = types[typeId] ?? 'ERROR';
+    let isNamed = namedByType[typeId];
+    if (isNamed === undefined) {
+      isNamed = language.nodeTypeIsNamed(typeId);
+      namedByType[typeId] = isNamed;
+    }
     const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
+    const endIndex =
+      !isNamed && !hasError && type.length > 0 && source.startsWith(type, startIndex)
+        ? startIndex + type.length
+        : cursor.endIndex;
     // A node ending right after a newline (a block) ends on the line before.
     const endRow = rowOf(endIndex > startIndex ? endIndex - 1 : endIndex);
-    const node = new SyntaxNode(
-      id++,
-      cursor.nodeType,
-      cursor.nodeIsNamed,
-      startIndex,
-      endIndex,
-      rowOf(startIndex),
-      endRow,
-      source,
-    );
+    const node = new SyntaxNode(id++, type, isNamed, startIndex, endIndex, rowOf(startIndex), endRow, source);
     if (parent) {
       node.parent = parent;
-      node.fieldName = cursor.currentFieldName;
+      node.fieldName = fields[cursor.currentFieldId] ?? null;
       parent.children.push(node);
       if (node.isNamed) parent.namedChildren.push(node);
     }
@@ -107,7 +118,7 @@ export function toPlainTree(tree: Tree, source: string): PlainTree {
           current = make(current.parent);
           break;
         }
-        if (!cursor.gotoParent()) return { rootNode: root, hasError: tree.rootNode.hasError };
+        if (!cursor.gotoParent()) return { rootNode: root, hasError };
         current = current.parent!;
       }
     }

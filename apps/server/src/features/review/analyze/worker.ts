@@ -1,22 +1,27 @@
-// The review of single files in a worker thread (see analyzer.ts): ruff and tree-sitter are
+// The review of single files in a child process (see analyzer.ts): ruff and tree-sitter are
 // synchronous WebAssembly, and a large file would otherwise hold the server's event loop for seconds.
-import { parentPort } from 'node:worker_threads';
+// It exits when the server that started it goes away.
+import { renderFile } from '../report.js';
 import { reviewPythonFile } from './file.js';
 
 interface Request {
   id: number;
   path: string;
   bytes: Uint8Array;
+  /** Answer the rendered texts (a few strings) instead of the review's objects. */
+  render?: boolean;
 }
 
-parentPort?.on('message', async (request: Request) => {
-  try {
-    const review = await reviewPythonFile(request.path, request.bytes);
-    parentPort!.postMessage({ id: request.id, review });
-  } catch (error) {
-    parentPort!.postMessage({
-      id: request.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-});
+if (process.send) {
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', async (request: Request) => {
+    let reply: { id: number; review?: unknown; error?: string };
+    try {
+      const review = await reviewPythonFile(request.path, request.bytes);
+      reply = { id: request.id, review: request.render ? renderFile(review) : review };
+    } catch (error) {
+      reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    process.send?.(reply);
+  });
+}
