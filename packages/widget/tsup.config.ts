@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+import { COLLECTION_DOCUMENT, patchCollectionDocument } from './scripts/preact-compat.mjs';
 import { pickSections } from './scripts/ui-sections.mjs';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -30,6 +31,26 @@ const rawText: Plugin = {
       const isUiStylesheet = /[\\/]ui[\\/](dist|src)[\\/]styles\.css$/.test(file);
       return { contents: isUiStylesheet ? pickSections(css) : css, loader: 'text' };
     });
+  },
+};
+
+/**
+ * widget.js runs on Preact's React compatibility layer: React Aria's keyboard handlers get an event
+ * view that keeps a DOM event's fields, and its collections' in-memory document the two calls
+ * Preact makes that React does not (see scripts/preact-compat.mjs and src/preact/).
+ */
+const reactAriaOnPreact: Plugin = {
+  name: 'react-aria-on-preact',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/createEventHandler\.mjs$/ }, (args) =>
+      /[\\/]react-aria[\\/]/.test(args.importer)
+        ? { path: resolve(import.meta.dirname, 'src/preact/createEventHandler.ts') }
+        : undefined,
+    );
+    build.onLoad({ filter: COLLECTION_DOCUMENT }, (args) => ({
+      contents: patchCollectionDocument(readFileSync(args.path, 'utf8')),
+      loader: 'js',
+    }));
   },
 };
 
@@ -75,8 +96,13 @@ const builds: Options[] = [
     metafile: process.env.ANALYZE === '1',
     loader: { '.css': 'text' },
     define: { __WIDGET_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
-    esbuildPlugins: [rawText],
-    ...(isSizeCheck ? { outDir: 'build-size', sourcemap: false, clean: true, metafile: false } : {}),
+    esbuildPlugins: [rawText, reactAriaOnPreact],
+    esbuildOptions(options) {
+      // Preact's React compatibility layer instead of React (react-dom alone is 210 kB minified);
+      // the React component build above keeps React, its host's.
+      options.alias = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+    },
+    ...(isSizeCheck ? { outDir: 'build-size', sourcemap: false, clean: true } : {}),
   },
 ];
 

@@ -158,6 +158,22 @@ describe('the chat widget', () => {
     expect(admin.view.getByRole('button', { name: 'OpenAI GPT' })).toBeInTheDocument();
   });
 
+  it('switches department from the dropdown by keyboard, and gives focus back to its button', async () => {
+    const user = userEvent.setup();
+    const { view, shadow } = renderWidget({ signedIn: demoStaff }, { mode: 'inline' });
+    await view.findByRole('textbox', { name: 'Message to Knowledge' });
+    const trigger = view.getByRole('button', { name: /Internal Knowledge/ });
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = await view.findByRole('menu', { name: 'Departments' });
+    await waitFor(() => expect(shadow.activeElement).toHaveTextContent(/^Knowledge/));
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await view.findByRole('textbox', { name: 'Message to IT' })).toBeInTheDocument();
+    await waitFor(() => expect(menu).not.toBeInTheDocument());
+    await waitFor(() => expect(shadow.activeElement).toBe(trigger));
+    expect(trigger).toHaveTextContent('IT');
+  });
+
   it('streams an answer with a citation chip, and lists its sources on demand', async () => {
     const user = userEvent.setup();
     const { view, server } = renderWidget({ signedIn: demoStaff }, { mode: 'inline', department: 'IT' });

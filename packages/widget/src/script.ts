@@ -6,6 +6,7 @@
 import { SIGNED_IN_MESSAGE_TYPE, SIGNED_IN_PATH } from './constants';
 import { mount } from './mount';
 import { readScriptOptions } from './options';
+import { runEffectsAsReactDoes } from './preact/options';
 
 declare const __WIDGET_VERSION__: string;
 
@@ -18,6 +19,9 @@ export interface DigitalAssistantWidgetGlobal {
 }
 
 const script = document.currentScript as HTMLScriptElement | null;
+
+// widget.js renders with Preact (see tsup.config.ts), whose effects must run when React's do.
+runEffectsAsReactDoes();
 
 (window as unknown as { DigitalAssistantWidget: DigitalAssistantWidgetGlobal }).DigitalAssistantWidget = {
   mount,

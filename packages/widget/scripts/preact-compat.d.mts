@@ -1,0 +1,2 @@
+export declare const COLLECTION_DOCUMENT: RegExp;
+export declare function patchCollectionDocument(code: string): string;
