@@ -73,6 +73,18 @@ describe('MarkdownBlockSplitter', () => {
     expect(definitions).toBe('[g]: https://example.com/guide');
   });
 
+  it('collects footnote definitions likewise, and cuts where the renderer sees blocks (a table right after a paragraph)', () => {
+    const { blocks, definitions } = splitMarkdownBlocks(
+      'Reset it[^1].\n\n[^1]: Settings, then VPN.\n\nSteps:\n| Step | Time |\n| --- | --- |\n| Reset | 1 min |',
+    );
+    expect(definitions).toBe('[^1]: Settings, then VPN.');
+    expect(blocks.map((block) => block.trim().split('\n')[0])).toEqual([
+      'Reset it[^1].',
+      'Steps:',
+      '| Step | Time |',
+    ]);
+  });
+
   it('treats Windows line ends like Unix ones', () => {
     expect(splitMarkdownBlocks('a\r\n\r\nb').blocks).toEqual(['a\n\n', 'b']);
   });

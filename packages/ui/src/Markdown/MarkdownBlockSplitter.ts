@@ -1,7 +1,8 @@
 // Streaming answers grow at the end only, so the markdown before the last few blocks never changes
-// meaning: the splitter lexes only from the first unsettled block onwards (marked's block lexer) and
-// keeps the settled blocks as they were, so a renderer can memoise them by their text.
-import { Lexer } from 'marked';
+// meaning: the splitter parses only from the first unsettled block onwards (with the renderer's own
+// parser, micromark with GitHub-flavoured markdown) and keeps the settled blocks as they were, so a
+// renderer can memoise them by their text.
+import { parseGfm } from './remarkGfm';
 
 /** An answer cut into top-level markdown blocks. */
 export interface MarkdownBlocks {
@@ -67,28 +68,33 @@ export class MarkdownBlockSplitter {
   }
 }
 
-/** Top-level blocks of `source`, each with the blank lines and definitions that follow it. */
+/**
+ * Top-level blocks of `source`, each with the blank lines and definitions that follow it: a block
+ * runs from where its syntax-tree node starts to where the next one starts, so every character of
+ * `source` is in one block.
+ */
 function lexGroups(source: string): Group[] {
   const groups: Group[] = [];
-  let lexed = '';
-  for (const token of new Lexer({ gfm: true }).blockTokens(source, [])) {
-    lexed += token.raw;
+  const nodes = parseGfm(source).children;
+  const offsets = nodes.map((node) => node.position?.start.offset ?? 0);
+  if ((offsets[0] ?? source.length) > 0) groups.push({ text: source.slice(0, offsets[0]), definitions: [] });
+  nodes.forEach((node, index) => {
+    const text = source.slice(offsets[index], offsets[index + 1] ?? source.length);
     const last = groups.at(-1);
-    if (token.type === 'def') {
+    // Link reference definitions, and footnote definitions (`[^1]: ...`) likewise.
+    if (node.type === 'definition' || node.type === 'footnoteDefinition') {
+      const definition = source.slice(offsets[index], node.position?.end.offset).trim();
       if (last) {
-        last.text += token.raw;
-        last.definitions.push(token.raw.trim());
+        last.text += text;
+        last.definitions.push(definition);
       } else {
-        groups.push({ text: token.raw, definitions: [token.raw.trim()] });
+        groups.push({ text, definitions: [definition] });
       }
-    } else if (token.type === 'space' && last) {
-      last.text += token.raw;
     } else {
-      groups.push({ text: token.raw, definitions: [] });
+      groups.push({ text, definitions: [] });
     }
-  }
-  // Should the lexer ever not account for every character, one block is right where a guess may not be.
-  return lexed === source ? groups : [{ text: source, definitions: [] }];
+  });
+  return groups;
 }
 
 /** Splits markdown into top-level blocks in one go (no memory between calls). */

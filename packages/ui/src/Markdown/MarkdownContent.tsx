@@ -1,13 +1,13 @@
 import type { KnowledgeSource } from '@digital-assistant/sdk';
 import { memo, useMemo, useRef } from 'react';
 import Markdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { CitationChip } from '../Chat/CitationChip';
 import { citationPreview } from '../Chat/citationPreview';
 import { CodeBlock } from './CodeBlock';
 import { MarkdownBlockSplitter } from './MarkdownBlockSplitter';
 import { MarkdownErrorBoundary } from './MarkdownErrorBoundary';
 import { remarkCitations } from './remarkCitations';
+import { remarkGfm } from './remarkGfm';
 import { safeUrl } from './safeUrl';
 
 export interface MarkdownContentProps {
