@@ -27,6 +27,9 @@ interface ParserData {
 /** Remark plugin: the parser reads GitHub-flavoured markdown. */
 export function remarkGfm(this: { data(): object }) {
   const data = this.data() as ParserData;
-  (data.micromarkExtensions ??= []).push(...(gfmParseOptions.extensions ?? []));
-  (data.fromMarkdownExtensions ??= []).push(...(gfmParseOptions.mdastExtensions ?? []));
+  data.micromarkExtensions = [...(data.micromarkExtensions ?? []), ...(gfmParseOptions.extensions ?? [])];
+  data.fromMarkdownExtensions = [
+    ...(data.fromMarkdownExtensions ?? []),
+    ...(gfmParseOptions.mdastExtensions ?? []),
+  ];
 }
