@@ -183,6 +183,8 @@ export {
   type NoticesState,
 } from './core/notices';
 export {
+  DigitalAssistantChatProvider,
+  type DigitalAssistantChatProviderProps,
   DigitalAssistantCoreProvider,
   type DigitalAssistantCoreProviderProps,
   useClient,

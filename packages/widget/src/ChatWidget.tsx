@@ -1,9 +1,9 @@
 /**
- * The embeddable chat: `@digital-assistant/react`'s core provider (SDK client, chat store, streamed
+ * The embeddable chat: `@digital-assistant/react`'s chat provider (SDK client, chat store, streamed
  * answers) around `@digital-assistant/ui`'s chat parts, in a shadow root, as a launcher button with a
  * panel or inline in the page.
  */
-import { DigitalAssistantCoreProvider } from '@digital-assistant/react';
+import { DigitalAssistantChatProvider } from '@digital-assistant/react';
 import { createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
 import uiStyles from '@digital-assistant/ui/styles.css?raw';
 import { useEffect, useMemo, useState } from 'react';
@@ -119,7 +119,7 @@ export function ChatWidget(props: ChatWidgetProps) {
   }, [theme, brandColor]);
   return (
     <ShadowHost styles={styles}>
-      <DigitalAssistantCoreProvider client={setup.client} chatTransport={chatTransport}>
+      <DigitalAssistantChatProvider client={setup.client} chatTransport={chatTransport}>
         <WidgetFrame
           session={setup.session}
           mode={props.mode ?? 'launcher'}
@@ -129,7 +129,7 @@ export function ChatWidget(props: ChatWidgetProps) {
           defaultOpen={props.defaultOpen ?? false}
           theme={theme}
         />
-      </DigitalAssistantCoreProvider>
+      </DigitalAssistantChatProvider>
     </ShadowHost>
   );
 }

@@ -4,10 +4,11 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useUsers } from '../admin/user-admin-hooks';
+import { useChatStore } from '../chat/chat-hooks';
 import { useSession } from '../session/session-hooks';
 import { useMenuPanel } from '../shell/shell-hooks';
 import { createTestApi } from '../test-support/api';
-import { DigitalAssistantCoreProvider, useClient } from './provider';
+import { DigitalAssistantChatProvider, DigitalAssistantCoreProvider, useClient } from './provider';
 import { useNotices } from './use-notices';
 
 function renderWithCore<Result>(hook: () => Result) {
@@ -43,5 +44,22 @@ describe('DigitalAssistantCoreProvider (a host without router, window or menu)',
         `${name} must be used within DigitalAssistantProvider`,
       );
     }
+  });
+});
+
+describe('DigitalAssistantChatProvider (a host that only chats, without TanStack Query)', () => {
+  it('gives hooks the SDK client, notices and the chat store; server-state hooks need the core provider', () => {
+    const api = createTestApi();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <DigitalAssistantChatProvider client={api.client}>{children}</DigitalAssistantChatProvider>
+    );
+    const { result } = renderHook(
+      () => ({ client: useClient(), notices: useNotices(), chat: useChatStore() }),
+      { wrapper },
+    );
+    expect(result.current.client).toBe(api.client);
+    expect(result.current.notices.latest).toBeNull();
+    expect(typeof result.current.chat.send).toBe('function');
+    expect(() => renderHook(() => useUsers(), { wrapper })).toThrow(/QueryClient/);
   });
 });

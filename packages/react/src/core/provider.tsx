@@ -1,6 +1,7 @@
 /**
  * The core provider: the SDK client, the TanStack Query client and notices, for any host (the
- * reference app builds on it; an embedded widget uses it alone). It knows no router, window or menu.
+ * reference app builds on it). It knows no router, window or menu. The chat provider is the same
+ * without TanStack Query, for hosts that only chat (the embeddable widget).
  */
 import type { DigitalAssistantClient } from '@digital-assistant/sdk';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -17,12 +18,10 @@ import {
 import { createNoticeStore } from './notices';
 import { createQueryClient } from './query-client';
 
-/** Props of {@link DigitalAssistantCoreProvider}. */
-export interface DigitalAssistantCoreProviderProps {
+/** Props of {@link DigitalAssistantChatProvider}. */
+export interface DigitalAssistantChatProviderProps {
   /** The SDK client every call goes through. */
   client: DigitalAssistantClient;
-  /** Bring your own TanStack QueryClient; by default one is created with {@link createQueryClient}. */
-  queryClient?: QueryClient;
   /**
    * Where copies (a generated token, a code block) are written.
    * @default globalThis.navigator.clipboard (none outside browsers)
@@ -42,6 +41,12 @@ export interface DigitalAssistantCoreProviderProps {
   children?: ReactNode;
 }
 
+/** Props of {@link DigitalAssistantCoreProvider}. */
+export interface DigitalAssistantCoreProviderProps extends DigitalAssistantChatProviderProps {
+  /** Bring your own TanStack QueryClient; by default one is created with {@link createQueryClient}. */
+  queryClient?: QueryClient;
+}
+
 function defaultClipboard(): ClipboardWriter | null {
   const clipboard = (globalThis as { navigator?: { clipboard?: ClipboardWriter } }).navigator?.clipboard;
   return clipboard ? { writeText: (text) => clipboard.writeText(text) } : null;
@@ -56,12 +61,33 @@ function defaultClipboard(): ClipboardWriter | null {
  *   <Widget />
  * </DigitalAssistantCoreProvider>
  */
-export function DigitalAssistantCoreProvider(props: DigitalAssistantCoreProviderProps) {
+export function DigitalAssistantCoreProvider({
+  queryClient: given,
+  ...props
+}: DigitalAssistantCoreProviderProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DigitalAssistantChatProvider {...props} />
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * {@link DigitalAssistantCoreProvider} without TanStack Query, for a host that only chats: the SDK
+ * client, notices, the chat store and its hooks, the logger and the clipboard. Hooks that fetch
+ * server state (`useUsers`, the knowledge-base and administration hooks) need the core provider. The
+ * embeddable widget uses this one, so TanStack Query is not in its script.
+ * @example
+ * <DigitalAssistantChatProvider client={createClient({ baseUrl: 'https://assistant.example.com' })}>
+ *   <ChatConversation channel="openai" />
+ * </DigitalAssistantChatProvider>
+ */
+export function DigitalAssistantChatProvider(props: DigitalAssistantChatProviderProps) {
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
   });
-  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
   const [value] = useState<CoreContextValue>(() => {
     const logger: Logger = { error: (...args) => (latest.current.logger ?? console).error(...args) };
     const { client, chatTransport = 'sse' } = props;
@@ -88,11 +114,7 @@ export function DigitalAssistantCoreProvider(props: DigitalAssistantCoreProvider
   });
   // An answer still arriving when the host goes away is stopped.
   useEffect(() => () => value.chat.stop(), [value]);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <CoreContext.Provider value={value}>{props.children}</CoreContext.Provider>
-    </QueryClientProvider>
-  );
+  return <CoreContext.Provider value={value}>{props.children}</CoreContext.Provider>;
 }
 
 /** The SDK client given to the provider. */
