@@ -99,29 +99,38 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       config.llm.contextTokens - estimateTokens(GPT_SYSTEM_PROMPT),
     );
     const conversation = existing ?? { id: randomUUID(), summary: conversationLabel(question) };
-    // The question (and a new conversation) are written while the model starts answering: the
-    // database is not on the way to the first word. Every ending waits for the write first.
-    const saving = existing
-      ? addMessage(db, conversation.id, { role: 'user', content: question })
-      : createConversationWithQuestion(db, { ...conversation, userId, question });
-    saving.catch(() => {}); // Awaited (and so reported) below.
+    // The question (and a new conversation) are written once the model's first word is on its way
+    // to the client: no database write is on the way to the first word (on PGlite a write holds the
+    // server's thread). Every ending waits for that write first, so the answer always follows its
+    // question; an answer that never started writes nothing.
+    let saving: Promise<string> | undefined;
+    const save = () => {
+      saving ??= existing
+        ? addMessage(db, conversation.id, { role: 'user', content: question })
+        : createConversationWithQuestion(db, { ...conversation, userId, question });
+      return saving;
+    };
     // Known before the answer: a client that stops a new conversation's answer can still open it.
     reply.header('x-conversation-id', conversation.id);
     return respond(request, reply, {
       pieces: (signal) => model.stream({ system: GPT_SYSTEM_PROMPT, messages, signal }),
+      started: () => {
+        save().catch(() => {}); // Awaited (and so reported) by the ending.
+      },
       finish: async (text) => {
-        await saving;
+        await save();
         await addMessage(db, conversation.id, { role: 'assistant', content: text });
         return { Answer: text, ConversationId: conversation.id, ChipSummary: conversation.summary };
       },
+      // Stopped before its first word, the question is still kept (the client was told the id).
       stop: async (text) => {
-        await saving;
+        await save();
         if (text) await addMessage(db, conversation.id, { role: 'assistant', content: text, stopped: true });
       },
       // No answer: the question is taken back (and a conversation it started), so asking again
       // does not leave it twice.
       fail: async () => {
-        const questionId = await saving.catch(() => undefined);
+        const questionId = await saving?.catch(() => undefined);
         if (questionId === undefined) return;
         if (existing) await deleteMessage(db, questionId);
         else await deleteConversation(db, userId, conversation.id);

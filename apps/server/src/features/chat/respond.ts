@@ -21,6 +21,11 @@ export interface AnswerRun<Answer> {
   sources?: Record<string, KnowledgeSource>;
   /** The answer's text, piece by piece; stops (AbortError) when `signal` aborts. */
   pieces(signal: AbortSignal): AsyncIterable<string>;
+  /**
+   * The first piece of text is there (and, streaming, already on its way to the client): the moment
+   * for work that must not delay the first word, such as writing the question.
+   */
+  started?(): void;
   /** The whole text arrived: keep it and answer the JSON body (also the `done` event's data). */
   finish(text: string): Promise<Answer>;
   /** The client went away after `text` (maybe empty) was said. */
@@ -62,7 +67,10 @@ export async function respond<Answer>(
 
   if (!wantsEventStream(request)) {
     try {
-      for (let step = await iterator.next(); !step.done; step = await iterator.next()) text += step.value;
+      for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
+        if (!text && step.value) run.started?.();
+        text += step.value;
+      }
       if (!text.trim()) throw emptyAnswer();
     } catch (error) {
       await settleFailure(run, error, text, request);
@@ -103,6 +111,7 @@ export async function respond<Answer>(
   if (run.sources) send({ type: 'sources', sources: run.sources });
   text = first.value;
   send({ type: 'delta', text: first.value });
+  run.started?.();
 
   void (async () => {
     try {
