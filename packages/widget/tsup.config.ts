@@ -24,12 +24,15 @@ const rawText: Plugin = {
       // The `?raw` stays on, so tsup's own stylesheet loader (which matches /\.css$/) leaves it to us.
       return { path: `${path}?raw`, namespace: 'raw-text' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => {
+    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => {
       const file = args.path.slice(0, -'?raw'.length);
-      const css = readFileSync(file, 'utf8');
+      let css = readFileSync(file, 'utf8');
       // Of the UI's one stylesheet, the widget ships only the chat's parts.
-      const isUiStylesheet = /[\\/]ui[\\/](dist|src)[\\/]styles\.css$/.test(file);
-      return { contents: isUiStylesheet ? pickSections(css) : css, loader: 'text' };
+      if (/[\\/]ui[\\/](dist|src)[\\/]styles\.css$/.test(file)) css = pickSections(css);
+      // Minified (no comments or spaces): theme.ts reads it either way.
+      if (file.endsWith('.css'))
+        css = (await build.esbuild.transform(css, { loader: 'css', minify: true })).code;
+      return { contents: css, loader: 'text' };
     });
   },
 };
@@ -47,8 +50,44 @@ const reactAriaOnPreact: Plugin = {
         ? { path: resolve(import.meta.dirname, 'src/preact/createEventHandler.ts') }
         : undefined,
     );
+    // Preact has useSyncExternalStore itself: no shim of it for React 17.
+    build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: resolve(import.meta.dirname, 'src/preact/use-sync-external-store.ts'),
+    }));
     build.onLoad({ filter: COLLECTION_DOCUMENT }, (args) => ({
       contents: patchCollectionDocument(readFileSync(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
+
+/** The browser's `structuredClone` instead of its polyfill (src/replacements/structured-clone.ts). */
+const builtInStructuredClone: Plugin = {
+  name: 'built-in-structured-clone',
+  setup(build) {
+    build.onResolve({ filter: /^@ungap\/structured-clone$/ }, () => ({
+      path: resolve(import.meta.dirname, 'src/replacements/structured-clone.ts'),
+    }));
+  },
+};
+
+/**
+ * The markdown renderer maps element properties through property-information's HTML and SVG
+ * schemas; answers never contain SVG (their raw HTML is shown as text, so every element comes from
+ * markdown syntax), so widget.js leaves the SVG schema's attribute table (10 kB) out: the HTML one
+ * stands in for it.
+ */
+const markdownWithoutSvgSchema: Plugin = {
+  name: 'markdown-without-svg-schema',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/lib\/svg\.js$/ }, (args) =>
+      /[\\/]property-information[\\/]index\.js$/.test(args.importer)
+        ? { path: resolve(args.resolveDir, 'lib/svg.js'), namespace: 'svg-schema-as-html' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'svg-schema-as-html' }, (args) => ({
+      contents: "export { html as svg } from './html.js';",
+      resolveDir: resolve(args.path, '..'),
       loader: 'js',
     }));
   },
@@ -86,7 +125,7 @@ const builds: Options[] = [
     format: 'iife',
     outExtension: () => ({ js: '.js' }),
     platform: 'browser',
-    target: 'es2020',
+    target: 'es2022',
     minify: true,
     sourcemap: true,
     clean: false,
@@ -96,7 +135,7 @@ const builds: Options[] = [
     metafile: process.env.ANALYZE === '1',
     loader: { '.css': 'text' },
     define: { __WIDGET_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
-    esbuildPlugins: [rawText, reactAriaOnPreact],
+    esbuildPlugins: [rawText, reactAriaOnPreact, builtInStructuredClone, markdownWithoutSvgSchema],
     esbuildOptions(options) {
       // Preact's React compatibility layer instead of React (react-dom alone is 210 kB minified);
       // the React component build above keeps React, its host's.

@@ -17,7 +17,7 @@ run('pnpm exec size-limit');
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzipped = (files) => files.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
 const widget = gzipped(['build-size/widget.js']);
-const rows = [['widget.js (script tag: React, markdown, UI, styles)', kB(widget)]];
+const rows = [['widget.js (script tag: Preact, markdown, UI, styles)', kB(widget)]];
 const appDirectory = ['../../apps/web/build-size', '../../apps/web/dist'].find((dir) =>
   existsSync(`${dir}/index.html`),
 );

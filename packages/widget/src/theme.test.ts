@@ -24,6 +24,14 @@ describe('the shadow root stylesheet', () => {
     expect(light).not.toContain('.da-b');
     expect(light).toContain('.da-a');
   });
+
+  it('reads the stylesheet minified as the builds ship it', () => {
+    const minified =
+      ':root{--da-x:1rem}@media(prefers-color-scheme:dark){:root{--da-color-bg:#000}}.da-a{padding:.5rem 2px}';
+    expect(shadowStyles(minified, 'dark')).toContain(':host{--da-color-bg:#000}');
+    expect(shadowStyles(minified, 'light')).not.toContain('#000');
+    expect(shadowStyles(minified, 'auto')).toContain('padding:8px 2px');
+  });
 });
 
 describe('a brand colour', () => {

@@ -16,12 +16,16 @@ export function isWidgetTheme(value: unknown): value is WidgetTheme {
   return value === 'auto' || value === 'light' || value === 'dark';
 }
 
+/** `@media (prefers-color-scheme: dark)`, as written or minified (`@media(prefers-color-scheme:dark)`). */
+const DARK_MEDIA_QUERY = /@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)/g;
+
 /** Calls `replace` with the body of every `@media (prefers-color-scheme: dark) { ... }` block. */
 function mapDarkBlocks(css: string, replace: (body: string) => string): string {
   let result = '';
   let from = 0;
   for (;;) {
-    const start = css.indexOf(DARK_MEDIA, from);
+    DARK_MEDIA_QUERY.lastIndex = from;
+    const start = DARK_MEDIA_QUERY.exec(css)?.index ?? -1;
     if (start === -1) return result + css.slice(from);
     const open = css.indexOf('{', start);
     let depth = 0;
