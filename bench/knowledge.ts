@@ -49,6 +49,9 @@ const serverMain = path.join(benchDir, '..', 'apps', 'server', 'dist', 'main.js'
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const queriesPerCell = Number(process.env.BENCH_QUERIES ?? 300);
 const filesPerKind = Number(process.env.BENCH_FILES ?? 8);
+/** Ingestion runs (each on a fresh server), the fastest kept; `BENCH_ONLY=ingestion` skips retrieval. */
+const ingestionRuns = Math.max(1, Number(process.env.BENCH_INGEST_RUNS ?? 1));
+const onlyIngestion = process.env.BENCH_ONLY === 'ingestion';
 
 // ------------------------------------------------------------------ generated documents
 
@@ -233,12 +236,9 @@ async function pipeline(files: BenchFile[]): Promise<number> {
   try {
     const session = await signInWithBuiltinProvider(baseUrl, 'admin@example.com');
     const headers = { cookie: `da_session=${session.sessionId}; XSRF-TOKEN=${session.xsrfToken}` };
-    const started = performance.now();
-    // Uploads of ten files each, as the Train Bot window sends them.
-    for (let start = 0; start < files.length; start += 10) {
+    const upload = async (batch: BenchFile[]) => {
       const form = new FormData();
-      for (const file of files.slice(start, start + 10))
-        form.append('files[]', new Blob([file.bytes]), file.name);
+      for (const file of batch) form.append('files[]', new Blob([file.bytes]), file.name);
       form.append('department', 'it');
       const response = await fetch(`${baseUrl}/api/file/success`, {
         method: 'POST',
@@ -246,18 +246,34 @@ async function pipeline(files: BenchFile[]): Promise<number> {
         body: form,
       });
       if (!response.ok) throw new Error(`Upload answered ${response.status}: ${await response.text()}`);
-    }
-    for (;;) {
-      const response = await fetch(`${baseUrl}/api/knowledge/documents`, { headers });
-      const { documents } = (await response.json()) as { documents: { status: string; document: string }[] };
-      const inProgress = documents.filter((row) => row.status === 'Queued' || row.status === 'Parsing');
-      if (documents.length >= files.length && inProgress.length === 0) {
-        const notReady = documents.filter((row) => row.status !== 'Ready');
-        if (notReady.length) throw new Error(`Not ready: ${JSON.stringify(notReady.slice(0, 3))}`);
-        return performance.now() - started;
+    };
+    // File Status every 100 ms: each look is a query on PGlite's thread, the one ingesting (every
+    // 20 ms, the looks took ~0.5 s of that thread over a run); a person's screen looks every few seconds.
+    const untilReady = async (count: number) => {
+      for (;;) {
+        const response = await fetch(`${baseUrl}/api/knowledge/documents`, { headers });
+        const { documents } = (await response.json()) as {
+          documents: { status: string; document: string }[];
+        };
+        const inProgress = documents.filter((row) => row.status === 'Queued' || row.status === 'Parsing');
+        if (documents.length >= count && inProgress.length === 0) {
+          const notReady = documents.filter((row) => row.status !== 'Ready');
+          if (notReady.length) throw new Error(`Not ready: ${JSON.stringify(notReady.slice(0, 3))}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    };
+    // One file of each kind first, unmeasured, as the bare parse warms up: the server then has its
+    // parsers loaded and compiled, as a running server has.
+    const warmUp = files.slice(0, 5).map((file) => ({ ...file, name: `warm-up-${file.name}` }));
+    await upload(warmUp);
+    await untilReady(warmUp.length);
+    const started = performance.now();
+    // Uploads of ten files each, as the Train Bot window sends them.
+    for (let start = 0; start < files.length; start += 10) await upload(files.slice(start, start + 10));
+    await untilReady(warmUp.length + files.length);
+    return performance.now() - started;
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -432,8 +448,12 @@ async function main() {
   console.log(
     `## Ingestion: ${files.length} generated files (docx, pdf, pptx, md, html), ${fmt(megabytes(totalBytes), 2)} MB\n`,
   );
-  const bare = await bareParse(files);
-  const piped = await pipeline(files);
+  let bare = Number.POSITIVE_INFINITY;
+  let piped = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < ingestionRuns; run++) {
+    bare = Math.min(bare, await bareParse(files));
+    piped = Math.min(piped, await pipeline(files));
+  }
   console.log('| Path | Time s | Documents/s | MB/s |');
   console.log('| --- | --: | --: | --: |');
   for (const [label, milliseconds] of [
@@ -446,6 +466,7 @@ async function main() {
     );
   }
   console.log(`\nPipeline overhead: ${fmt(piped / bare, 2)}x the bare parse (target <= 2x)\n`);
+  if (onlyIngestion) return;
 
   console.log(`## Retrieval: searchKnowledge, k=5, ${queriesPerCell} evaluation questions per cell\n`);
   console.log('| Database | Chunks | p50 ms | p95 ms | Target p95 ms |');
