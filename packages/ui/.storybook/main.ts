@@ -3,7 +3,8 @@ import { mergeConfig } from 'vite';
 import { sourceAliases } from '../source-aliases.ts';
 
 const config: StorybookConfig = {
-  stories: ['../src/**/*.stories.@(ts|tsx)'],
+  // The embeddable widget's stories too (packages/widget): it is built from these components.
+  stories: ['../src/**/*.stories.@(ts|tsx)', '../../widget/src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
