@@ -18,6 +18,9 @@
 //   bad-citation         a knowledge answer also citing sources that were not given ([99], [1, 42])
 //   words=N              an answer of N words
 // A scripted reply may also be tool calls (`toolCalls`), answered with finish_reason `tool_calls`.
+// The AI chat's request to name a new conversation (system prompt "Name the conversation...") is
+// answered apart, at once, with the question's first six words: it takes no scripted reply and is
+// not in the requests or stats (`labels()` counts them).
 // `GET /__standin/stats` counts requests, completed answers and answers whose client went away
 // (to check that a stopped chat stops the model request); `GET /__standin/requests` lists the last
 // requests' messages; `POST /__standin/reset` clears both and the queue.
@@ -82,6 +85,8 @@ export interface LlmStandin {
   script(...replies: ScriptedReply[]): void;
   requests(): RecordedRequest[];
   stats(): StandinStats;
+  /** How many conversation names (the AI chat's label requests) it gave, in this process. */
+  labels(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -119,6 +124,60 @@ function planFrom(question: string, scripted: ScriptedReply | undefined): Plan {
   }
   return plan;
 }
+
+/** The AI chat naming a new conversation (features/chat/prompts.ts, LABEL_SYSTEM_PROMPT). */
+function isLabelRequest(body: Record<string, unknown>): boolean {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const system = messages.find((message) => (message as { role?: unknown }).role === 'system');
+  return contentText((system as { content?: unknown } | undefined)?.content).startsWith(
+    'Name the conversation',
+  );
+}
+
+/**
+ * A conversation's name: the question's first six words without directives or final punctuation,
+ * answered at once, streamed or not. Apart from the rest: not queued scripts, requests() or stats(),
+ * so tests of answers see only answers; labels() counts them.
+ */
+function answerLabel(response: ServerResponse, body: Record<string, unknown>): void {
+  labelCount++;
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const question = contentText(
+    (
+      messages.filter((message) => (message as { role?: unknown }).role === 'user').at(-1) as
+        | { content?: unknown }
+        | undefined
+    )?.content,
+  );
+  const name = question
+    .replace(DIRECTIVE, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6)
+    .join(' ')
+    .replace(/[?.!,;:]+$/, '');
+  const model = typeof body.model === 'string' ? body.model : 'standin';
+  const created = Math.floor(Date.now() / 1000);
+  if (body.stream !== true) {
+    sendJson(response, 200, {
+      id: 'chatcmpl-standin-label',
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content: name }, finish_reason: 'stop' }],
+    });
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
+  const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-standin-label', object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  response.end(`${chunk({ role: 'assistant', content: name }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`);
+}
+
+let labelCount = 0;
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -422,10 +481,12 @@ export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<
         });
       }
       if (url.pathname === '/v1/chat/completions' && request.method === 'POST') {
+        const body = await readJson(request);
+        if (isLabelRequest(body)) return answerLabel(response, body);
         stats.requests++;
         stats.active++;
         try {
-          await chatCompletions(request, response, await readJson(request));
+          await chatCompletions(request, response, body);
         } finally {
           stats.active--;
         }
@@ -465,6 +526,7 @@ export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<
 
   const handle: LlmStandin = {
     url: `http://${host}:${address.port}/v1`,
+    labels: () => labelCount,
     script: (...replies) => {
       queue.push(...replies);
     },

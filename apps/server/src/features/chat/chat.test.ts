@@ -167,7 +167,8 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       const answer = first.json();
       expect(answer.Answer).toBe('Stand-in answer to “What is a good name for a\nrelease train?”.');
       expect(answer.ConversationId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(answer.ChipSummary).toBe('What is a good name for a release train?');
+      // Labelled by the model (the stand-in names it with the question's first six words).
+      expect(answer.ChipSummary).toBe('What is a good name for');
 
       const second = (await gpt(staff, 'And a shorter one?', answer.ConversationId)).json();
       expect(second.ConversationId).toBe(answer.ConversationId);
@@ -271,6 +272,35 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect(messages[1]!.message).toMatch(/^word1 word2 word3 word4/);
       expect(messages[1]!.message.split(' ').length).toBeLessThan(200);
       expect(standin.stats().completed).toBe(0);
+    });
+
+    it('names a new conversation by the model, over the stream too; its first question stays the label when the model gives none', async () => {
+      const before = standin.labels();
+      const streamed = await gpt(
+        staff,
+        'Which   trains leave for Lyon tonight? [[standin:words=5]]',
+        undefined,
+        {
+          accept: 'text/event-stream',
+        },
+      );
+      const done = JSON.parse(/event: done\ndata: (.*)\n/.exec(streamed.body)![1]!).data as {
+        ConversationId: string;
+        ChipSummary: string;
+      };
+      expect(done.ChipSummary).toBe('Which trains leave for Lyon tonight');
+      expect(standin.labels()).toBe(before + 1);
+      expect((await history(staff)).find((item) => item.ConversationId === done.ConversationId)).toEqual({
+        ConversationId: done.ConversationId,
+        ChipSummary: 'Which trains leave for Lyon tonight',
+      });
+      // A follow-up keeps the name and asks for none.
+      await gpt(staff, 'And tomorrow?', done.ConversationId);
+      expect(standin.labels()).toBe(before + 1);
+
+      // A model that names nothing (an answer of no words): the first question, shortened, is the label.
+      const unnamed = (await gpt(staff, '?!')).json();
+      expect(unnamed.ChipSummary).toBe('?!');
     });
 
     it('keeps what was said when a JSON client goes away mid-answer, and stops the model request', async () => {

@@ -17,7 +17,9 @@ import {
   DEPARTMENT_LABELS,
   estimateTokens,
   GPT_SYSTEM_PROMPT,
+  LABEL_SYSTEM_PROMPT,
   MODEL_NOT_CONFIGURED_MESSAGE,
+  modelLabel,
 } from './prompts.js';
 import { respond } from './respond.js';
 import {
@@ -29,7 +31,38 @@ import {
   listConversations,
   listMessages,
   type StoredMessage,
+  setConversationSummary,
 } from './store.js';
+
+/** How long the answer's end waits for the model's label of a new conversation (it lands later anyway). */
+const LABEL_WAIT_MS = 1500;
+/** How long the model may take to name a conversation before its first question stays the label. */
+const LABEL_TIMEOUT_MS = 15_000;
+
+/** The model's name for a conversation starting with `question`; undefined when it gives none. */
+async function askLabel(model: ChatModel, question: string): Promise<string | undefined> {
+  let answer = '';
+  for await (const piece of model.stream({
+    system: LABEL_SYSTEM_PROMPT,
+    messages: [{ role: 'user', content: question }],
+    signal: AbortSignal.timeout(LABEL_TIMEOUT_MS),
+  })) {
+    answer += piece;
+    if (answer.length > 400) break;
+  }
+  return modelLabel(answer);
+}
+
+/** `promise`'s value if it settles within `ms`, else undefined (a rejection is undefined too). */
+function within<T>(promise: Promise<T | undefined>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.catch(() => undefined),
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
 
 const noSuchConversation = () => notFound('There is no conversation with this id.');
 
@@ -110,17 +143,35 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         : createConversationWithQuestion(db, { ...conversation, userId, question });
       return saving;
     };
+    // A new conversation is labelled by the model (asked once the answer has started, beside it):
+    // its first question is the label until then, and stays it when the model gives none. A label
+    // later than the answer's end still lands, for the history.
+    let labelled: Promise<string | undefined> | undefined;
+    const label = () => {
+      if (existing) return;
+      // Resolves once the label is stored (after the conversation's own write), to the label.
+      labelled = askLabel(model, question)
+        .then(async (name) => {
+          if (!name || name === conversation.summary) return undefined;
+          await saving;
+          await setConversationSummary(db, userId, conversation.id, name);
+          return name;
+        })
+        .catch(() => undefined);
+    };
     // Known before the answer: a client that stops a new conversation's answer can still open it.
     reply.header('x-conversation-id', conversation.id);
     return respond(request, reply, {
       pieces: (signal) => model.stream({ system: GPT_SYSTEM_PROMPT, messages, signal }),
       started: () => {
         save().catch(() => {}); // Awaited (and so reported) by the ending.
+        label();
       },
       finish: async (text) => {
         await save();
         await addMessage(db, conversation.id, { role: 'assistant', content: text });
-        return { Answer: text, ConversationId: conversation.id, ChipSummary: conversation.summary };
+        const name = labelled ? await within(labelled, LABEL_WAIT_MS) : undefined;
+        return { Answer: text, ConversationId: conversation.id, ChipSummary: name ?? conversation.summary };
       },
       // Stopped before its first word, the question is still kept (the client was told the id).
       stop: async (text) => {

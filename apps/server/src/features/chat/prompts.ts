@@ -83,7 +83,28 @@ export const MODEL_NOT_CONFIGURED_MESSAGE =
 
 const LABEL_MAX = 48;
 
-/** A new conversation's label (ChipSummary): its first question, on one line, shortened at a word. */
+/**
+ * What the model is asked to name a new conversation (its ChipSummary) with. The LLM stand-in
+ * recognises this request by its first words, "Name the conversation": keep the two in step.
+ */
+export const LABEL_SYSTEM_PROMPT =
+  'Name the conversation that starts with the question below in at most six words, in the language of the question. Answer with the name alone: no quotes, no full stop.';
+
+/** The model's name for a conversation as a label: its first line, unquoted, shortened at a word. */
+export function modelLabel(answer: string): string | undefined {
+  const line = answer
+    .split('\n')
+    .map((candidate) => candidate.trim())
+    .find(Boolean);
+  if (!line) return undefined;
+  const name = line
+    .replace(/^["'“‘«]+|["'”’»]+$/g, '')
+    .replace(/[.。]+$/, '')
+    .trim();
+  return name ? conversationLabel(name) : undefined;
+}
+
+/** A new conversation's label (ChipSummary) without a model's: its first question, on one line, shortened at a word. */
 export function conversationLabel(question: string): string {
   const line = question.replace(/\s+/g, ' ').trim();
   if (line.length <= LABEL_MAX) return line;

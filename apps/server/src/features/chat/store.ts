@@ -46,6 +46,20 @@ export async function findConversation(
   return rows[0];
 }
 
+/** Renames the user's conversation (the model's label replacing the first question's). */
+export async function setConversationSummary(
+  db: Queryable,
+  userId: string,
+  id: string,
+  summary: string,
+): Promise<void> {
+  await db.query('UPDATE chat_conversations SET summary = $3 WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+    summary,
+  ]);
+}
+
 /** The user's conversations, newest first. */
 export async function listConversations(db: Queryable, userId: string): Promise<Conversation[]> {
   const { rows } = await db.query<Conversation>(
