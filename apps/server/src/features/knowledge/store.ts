@@ -256,6 +256,11 @@ export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<
     replaced = deleted.rowCount + outcome.chunks.length;
     return true;
   });
+  if (landed && outcome.chunks.length > 0) {
+    // The chunks wait in the index's pending list (migration 4): merged into the index now, so no
+    // search scans them there.
+    await db.query("SELECT gin_clean_pending_list('knowledge_chunks_tsv_idx'::regclass)");
+  }
   if (landed) await refreshStatistics(db, replaced);
   return landed;
 }
