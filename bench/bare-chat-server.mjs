@@ -5,7 +5,9 @@
 //   POST /proxy         the same request the reference server sends to the model (the stand-in at
 //                       MODEL_URL), streamed, its text collected and answered as JSON: the floor of
 //                       "answer a chat question from this model over HTTP", with no database,
-//                       authentication, validation or persistence
+//                       authentication, validation or persistence; with `Accept: text/event-stream`
+//                       each piece is written to the socket as an `event: delta` the moment it
+//                       arrives (the floor of the server's time to first token)
 //
 // Environment: PORT, MODEL_URL (the stand-in's base URL, ending with /v1).
 import Fastify from 'fastify';
@@ -18,7 +20,8 @@ if (!PORT || !MODEL_URL) {
 
 const app = Fastify({ logger: false });
 app.route({ method: ['GET', 'POST'], url: '/hello', handler: async () => ({ hello: 'world' }) });
-app.post('/proxy', async (request) => {
+app.post('/proxy', async (request, reply) => {
+  const streaming = /text\/event-stream/.test(request.headers.accept ?? '');
   const question = /** @type {{ Message?: string }} */ (request.body)?.Message ?? '';
   const response = await fetch(`${MODEL_URL}/chat/completions`, {
     method: 'POST',
@@ -35,17 +38,26 @@ app.post('/proxy', async (request) => {
   let text = '';
   let buffer = '';
   const decoder = new TextDecoder();
+  if (streaming) {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+  }
   for await (const chunk of /** @type {AsyncIterable<Uint8Array>} */ (response.body)) {
     buffer += decoder.decode(chunk, { stream: true });
     let end = buffer.indexOf('\n\n');
     while (end >= 0) {
       const line = buffer.slice(0, end).replace(/^data: /, '');
       buffer = buffer.slice(end + 2);
-      if (line !== '[DONE]') text += JSON.parse(line).choices?.[0]?.delta?.content ?? '';
+      const piece = line === '[DONE]' ? '' : (JSON.parse(line).choices?.[0]?.delta?.content ?? '');
+      if (streaming && piece)
+        reply.raw.write(`event: delta\ndata: ${JSON.stringify({ type: 'delta', text: piece })}\n\n`);
+      text += piece;
       end = buffer.indexOf('\n\n');
     }
   }
-  return { Answer: text };
+  if (!streaming) return { Answer: text };
+  reply.raw.end(`event: done\ndata: ${JSON.stringify({ type: 'done', data: { Answer: text } })}\n\n`);
+  return reply;
 });
 
 await app.listen({ port: Number(PORT), host: '127.0.0.1' });

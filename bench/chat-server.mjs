@@ -386,6 +386,21 @@ try {
       ),
     );
   }
+  console.log(
+    `  Time to first token (SSE), ${settings.ttftSamples} questions, model TTFT ${settings.modelTtftMs} ms`,
+  );
+  // The floor of any server between the client and the model: one more HTTP hop each way and
+  // the model's stream parsed and written again, with nothing else.
+  const bareTtft = await measureTtft(
+    'Bare Fastify, SSE proxy to the model (POST /proxy)',
+    modelUrl,
+    `${bareUrl}/proxy`,
+    {},
+    (question) => ({ Message: question }),
+    'What is a good name for a release train?',
+    'You are a bare baseline.',
+  );
+  results.push({ database: '-', status: 'ok', ttft: [bareTtft], throughput: [] });
   for (const kind of settings.databases) {
     results.push(await benchDatabase(/** @type {'pglite' | 'postgres'} */ (kind), modelUrl));
   }

@@ -111,6 +111,11 @@ export async function respond<Answer>(
   if (run.sources) send({ type: 'sources', sources: run.sources });
   text = first.value;
   send({ type: 'delta', text: first.value });
+  // Node sends what a response writes on the next tick (it corks the socket until then), and a tick
+  // waits for every queued promise: the rest of an instant answer, or a PGlite query, which runs on
+  // this thread. Yielding to the event loop once lets the first word leave now (-2 to -4 ms to the
+  // first token on PGlite, bench/README.md).
+  await new Promise((resolve) => setImmediate(resolve));
   run.started?.();
 
   void (async () => {
