@@ -41,6 +41,18 @@ export async function ingestDocument(
   if (!(await markParsing(db, request.documentId, request.version))) {
     return { status: 'failed', reason: null, chunkCount: 0, superseded: true };
   }
+  return parseAndRecord(db, request, options);
+}
+
+/**
+ * The part of `ingestDocument` after the document is marked parsing (the ingestion job marks it
+ * with `startParsing` as it reads the document): parse, chunk, and land the outcome.
+ */
+export async function parseAndRecord(
+  db: Db,
+  request: IngestRequest,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
   const parsed = await parseDocument(request, options.limits);
   const chunks = parsed.kind === 'text' ? chunkSections(parsed.sections, options.chunking) : [];
   let status: IngestResult['status'];

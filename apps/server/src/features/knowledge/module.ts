@@ -42,7 +42,7 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
           });
           return outcome;
         },
-        { concurrency: 1, leaseMs: config.ingestLeaseSeconds * 1000, maxAttempts: 3 },
+        { concurrency: config.ingestConcurrency, leaseMs: config.ingestLeaseSeconds * 1000, maxAttempts: 3 },
       );
       await knowledgeVectors?.start(db, jobs);
       const reconcile = async () => {

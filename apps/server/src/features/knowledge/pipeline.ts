@@ -13,7 +13,7 @@ import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError, type WorkOptions } from '../../platform/jobs/jobs.js';
 import type { ParseLimits } from './parse/types.js';
-import { findDocument, markFailed } from './store.js';
+import { markFailed, startParsing } from './store.js';
 
 export const INGEST_QUEUE = 'knowledge.ingest';
 
@@ -53,7 +53,9 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
   return async (job: JobContext<IngestPayload>) => {
     const documentId = job.payload?.documentId;
     if (typeof documentId !== 'string') throw new PermanentJobError('The job names no document.');
-    const document = await findDocument(db, documentId);
+    // Marked parsing as it is read (the version it has now is the one ingested); a commit that
+    // need not wait for the disk: lost in a database crash, the job runs again.
+    const document = await startParsing(db.asyncCommit, documentId);
     // Deleted since: nothing to do.
     if (!document) return { skipped: 'deleted' };
     try {
@@ -62,8 +64,8 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
         throw new PermanentJobError('The stored file is missing: upload the document again.');
       }
       // Loaded on first use: the parsers (pdf.js, mammoth...) stay out of the admin CLI's start-up.
-      const { ingestDocument } = await import('./ingest.js');
-      const result = await ingestDocument(
+      const { parseAndRecord } = await import('./ingest.js');
+      const result = await parseAndRecord(
         db,
         { documentId, version: document.version, name: document.name, stream },
         { limits: options.limits },

@@ -153,6 +153,19 @@ export async function deleteDocument(db: Queryable, id: string): Promise<Knowled
   return rows[0] ? toDocument(rows[0]) : undefined;
 }
 
+/**
+ * Marks the document as being parsed, whatever its version (the ingestion job takes the current
+ * one), and answers it; undefined when it was deleted. One statement instead of a read and a write.
+ */
+export async function startParsing(db: Queryable, id: string): Promise<KnowledgeDocument | undefined> {
+  const { rows } = await db.query<DocumentRow>(
+    `UPDATE knowledge_documents SET status = 'parsing', reason = NULL, updated_at = now()
+     WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id],
+  );
+  return rows[0] ? toDocument(rows[0]) : undefined;
+}
+
 /** Marks the version as being parsed; false when a newer upload or re-ingest superseded it. */
 export async function markParsing(db: Queryable, id: string, version: number): Promise<boolean> {
   const { rowCount } = await db.query(
@@ -200,10 +213,15 @@ const changedSinceAnalyze = new WeakMap<Db, number>();
 async function refreshStatistics(db: Db, changedChunks: number): Promise<void> {
   if (db.kind !== 'pglite') return;
   const changed = (changedSinceAnalyze.get(db) ?? Number.POSITIVE_INFINITY) + changedChunks;
+  // Under 200 changed chunks nothing is re-analysed whatever the total: no need to count them.
+  if (changed < 200) {
+    changedSinceAnalyze.set(db, changed);
+    return;
+  }
   const { rows } = await db.query<{ total: string }>(
     'SELECT coalesce(sum(chunk_count), 0) AS total FROM knowledge_documents',
   );
-  if (changed < Math.max(200, Number(rows[0]?.total ?? 0) * 0.2)) {
+  if (changed < Number(rows[0]?.total ?? 0) * 0.2) {
     changedSinceAnalyze.set(db, changed);
     return;
   }
@@ -212,55 +230,79 @@ async function refreshStatistics(db: Db, changedChunks: number): Promise<void> {
 }
 
 /**
- * Lands an ingestion in one transaction: writes its chunks as a new generation, switches the
- * document to it with its final status, and drops every other generation. Searches see either the
- * old chunks or the new ones, never a mix. Returns false (and changes nothing) when the document
- * was deleted or a newer version superseded the one parsed.
+ * Lands an ingestion atomically: switches the document to a new generation with its final status,
+ * writes its chunks as that generation and drops every other generation, in one statement (in one
+ * transaction past INSERT_BATCH chunks). Searches see either the old chunks or the new ones, never
+ * a mix. Returns false (and changes nothing) when the document was deleted or a newer version
+ * superseded the one parsed.
+ *
+ * Its commit does not wait for the disk on PostgreSQL (`Db.asyncCommit`): a database crash that
+ * loses it loses the job's success recorded after it too, and the job lands it again.
  */
 export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<boolean> {
-  let replaced = 0;
-  const landed = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ version: number; generation: number }>(
-      'SELECT version, generation FROM knowledge_documents WHERE id = $1 FOR UPDATE',
-      [outcome.documentId],
-    );
-    const current = rows[0];
-    if (!current || current.version !== outcome.version) return false;
-    const generation = current.generation + 1;
-    for (let start = 0; start < outcome.chunks.length; start += INSERT_BATCH) {
-      const batch = outcome.chunks.slice(start, start + INSERT_BATCH).map((chunk) => ({
+  const rowsOf = (chunks: readonly Chunk[]) =>
+    JSON.stringify(
+      chunks.map((chunk) => ({
         ordinal: chunk.ordinal,
         heading_path: chunk.headingPath,
         heading: chunk.headingPath.join(' › '),
         page: chunk.page ?? null,
         slide: chunk.slide ?? null,
         text: chunk.text,
-      }));
-      await tx.query(
-        `INSERT INTO knowledge_chunks (document_id, generation, ordinal, heading_path, heading, page, slide, title, text)
-         SELECT $1, $2, r.ordinal, r.heading_path, r.heading, r.page, r.slide, $3, r.text
-         FROM jsonb_to_recordset($4::jsonb)
-           AS r(ordinal integer, heading_path text[], heading text, page integer, slide integer, text text)`,
-        [outcome.documentId, generation, outcome.title, JSON.stringify(batch)],
-      );
+      })),
+    );
+  const insertChunks = (generation: string) =>
+    `INSERT INTO knowledge_chunks (document_id, generation, ordinal, heading_path, heading, page, slide, title, text)
+     SELECT $1, ${generation}, r.ordinal, r.heading_path, r.heading, r.page, r.slide, $3, r.text
+     FROM jsonb_to_recordset($4::jsonb)
+       AS r(ordinal integer, heading_path text[], heading text, page integer, slide integer, text text)`;
+  const land = async (queryable: Queryable) => {
+    // The switch locks the row and checks the version; the old generations' delete reads the
+    // chunks as they were before the statement, so it never sees the new ones.
+    const { rows } = await queryable.query<{ generation: number; dropped: string | number }>(
+      `WITH switched AS (
+         UPDATE knowledge_documents
+         SET generation = generation + 1, status = $5, reason = $6, chunk_count = $7, updated_at = now()
+         WHERE id = $1 AND version = $2 RETURNING generation
+       ), dropped AS (
+         DELETE FROM knowledge_chunks
+         WHERE document_id = $1 AND generation <> (SELECT generation FROM switched) RETURNING 1
+       ), inserted AS (
+         ${insertChunks('switched.generation').replace('FROM jsonb_to_recordset', 'FROM switched, jsonb_to_recordset')}
+         RETURNING 1
+       )
+       SELECT generation, (SELECT count(*) FROM dropped) AS dropped FROM switched`,
+      [
+        outcome.documentId,
+        outcome.version,
+        outcome.title,
+        rowsOf(outcome.chunks.slice(0, INSERT_BATCH)),
+        outcome.status,
+        outcome.reason ?? null,
+        outcome.chunks.length,
+      ],
+    );
+    if (!rows[0]) return undefined;
+    for (let start = INSERT_BATCH; start < outcome.chunks.length; start += INSERT_BATCH) {
+      await queryable.query(`${insertChunks('$2')}`, [
+        outcome.documentId,
+        rows[0].generation,
+        outcome.title,
+        rowsOf(outcome.chunks.slice(start, start + INSERT_BATCH)),
+      ]);
     }
-    await tx.query(
-      `UPDATE knowledge_documents SET generation = $2, status = $3, reason = $4, chunk_count = $5, updated_at = now()
-       WHERE id = $1`,
-      [outcome.documentId, generation, outcome.status, outcome.reason ?? null, outcome.chunks.length],
-    );
-    const deleted = await tx.query(
-      'DELETE FROM knowledge_chunks WHERE document_id = $1 AND generation <> $2',
-      [outcome.documentId, generation],
-    );
-    replaced = deleted.rowCount + outcome.chunks.length;
-    return true;
-  });
-  if (landed && outcome.chunks.length > 0) {
+    return { replaced: Number(rows[0].dropped) + outcome.chunks.length };
+  };
+  const landed =
+    outcome.chunks.length <= INSERT_BATCH
+      ? await land(db.asyncCommit)
+      : await db.transaction(land, { isSynchronousCommit: false });
+  if (!landed) return false;
+  if (outcome.chunks.length > 0) {
     // The chunks wait in the index's pending list (migration 4): merged into the index now, so no
     // search scans them there.
-    await db.query("SELECT gin_clean_pending_list('knowledge_chunks_tsv_idx'::regclass)");
+    await db.asyncCommit.query("SELECT gin_clean_pending_list('knowledge_chunks_tsv_idx'::regclass)");
   }
-  if (landed) await refreshStatistics(db, replaced);
-  return landed;
+  await refreshStatistics(db, landed.replaced);
+  return true;
 }

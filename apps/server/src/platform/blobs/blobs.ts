@@ -1,13 +1,17 @@
 // Uploaded bytes, stored where every server instance can read them: in the database by default
 // (PGlite and PostgreSQL alike, nothing else to run), as rows of at most `chunkBytes` (1 MB) in
-// blob_chunks. Writing consumes a Readable and inserts each chunk as soon as it is full; reading
-// answers a Readable that fetches one chunk at a time when the consumer asks for it. So a blob is
+// blob_chunks. Writing consumes a Readable and inserts each chunk as soon as it is full (a blob
+// that fits in one chunk is one statement); reading answers a Readable that fetches one chunk at a
+// time when the consumer asks for it (the first with the blob's size when it is opened). So a blob is
 // never held whole in memory, whatever its size; size and sha256 are computed while streaming.
 //
 // A write does not run in one transaction: on PGlite (one connection) a transaction held open
 // while a slow client uploads would stall every other request. The blob row is `writing` until the
-// last chunk is in, failed writes delete what they wrote, and `sweepAbandoned` removes the rest of
-// a write the process did not live to finish.
+// last chunk is in (a one-chunk blob is written `ready` with its bytes at once), failed writes
+// delete what they wrote, and `sweepAbandoned` removes the rest of a write the process did not live
+// to finish. Its commits do not wait for the disk (`Db.asyncCommit`): a blob is of use once its id
+// is recorded somewhere, and the commit recording it comes later in the log, so a database crash
+// never keeps the record without the bytes.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/db.js';
@@ -95,11 +99,11 @@ export class DatabaseBlobs implements Blobs {
     source: AsyncIterable<Uint8Array | string> | Readable,
     options: PutOptions = {},
   ): Promise<BlobInfo> {
-    const { rows } = await this.db.query<{ id: string }>(
-      "INSERT INTO blobs (content_type, state) VALUES ($1, 'writing') RETURNING id",
-      [options.contentType ?? null],
-    );
-    const id = rows[0]!.id;
+    const contentType = options.contentType ?? null;
+    const data = (bytes: Buffer) => (this.isBase64 ? bytes.toString('base64') : bytes);
+    const dataParameter = (index: number) => (this.isBase64 ? `decode($${index}, 'base64')` : `$${index}`);
+    /** The blob's row, inserted with the first full chunk (none yet for a blob that fits in one). */
+    let id: string | undefined;
     const hash = createHash('sha256');
     let size = 0;
     let seq = 0;
@@ -109,10 +113,21 @@ export class DatabaseBlobs implements Blobs {
     const flush = async () => {
       if (filled === 0) return;
       const bytes = chunk.subarray(0, filled);
-      await this.db.query(
-        `INSERT INTO blob_chunks (blob_id, seq, data) VALUES ($1, $2, ${this.isBase64 ? "decode($3, 'base64')" : '$3'})`,
-        [id, seq++, this.isBase64 ? bytes.toString('base64') : bytes],
-      );
+      if (id === undefined) {
+        const { rows } = await this.db.asyncCommit.query<{ id: string }>(
+          `WITH blob AS (INSERT INTO blobs (content_type, state) VALUES ($1, 'writing') RETURNING id)
+           INSERT INTO blob_chunks (blob_id, seq, data) SELECT id, 0, ${dataParameter(2)} FROM blob
+           RETURNING blob_id AS id`,
+          [contentType, data(bytes)],
+        );
+        id = rows[0]!.id;
+        seq = 1;
+      } else {
+        await this.db.asyncCommit.query(
+          `INSERT INTO blob_chunks (blob_id, seq, data) VALUES ($1, $2, ${dataParameter(3)})`,
+          [id, seq++, data(bytes)],
+        );
+      }
       // The driver may still reference the sent bytes: fill a fresh buffer, not the same one.
       chunk = Buffer.allocUnsafe(this.chunkBytes);
       filled = 0;
@@ -134,16 +149,31 @@ export class DatabaseBlobs implements Blobs {
           if (filled === this.chunkBytes) await flush();
         }
       }
+      const sha256 = hash.digest('hex');
+      if (id === undefined) {
+        // It fits in one chunk (most documents): the row and its bytes in one statement.
+        const { rows } = await this.db.asyncCommit.query<BlobRow>(
+          `WITH blob AS (
+             INSERT INTO blobs (content_type, state, size, sha256) VALUES ($1, 'ready', $2, $3)
+             RETURNING id, size, sha256, content_type, created_at
+           ), stored AS (
+             INSERT INTO blob_chunks (blob_id, seq, data) SELECT id, 0, ${dataParameter(4)} FROM blob WHERE $2 > 0
+           )
+           SELECT * FROM blob`,
+          [contentType, size, sha256, data(chunk.subarray(0, filled))],
+        );
+        return toInfo(rows[0]!);
+      }
       await flush();
-      const done = await this.db.query<BlobRow>(
+      const done = await this.db.asyncCommit.query<BlobRow>(
         `UPDATE blobs SET size = $2, sha256 = $3, state = 'ready' WHERE id = $1
          RETURNING id, size, sha256, content_type, created_at`,
-        [id, size, hash.digest('hex')],
+        [id, size, sha256],
       );
       return toInfo(done.rows[0]!);
     } catch (error) {
       if (source instanceof Readable) source.destroy();
-      await this.db.query('DELETE FROM blobs WHERE id = $1', [id]).catch(() => {});
+      if (id !== undefined) await this.db.query('DELETE FROM blobs WHERE id = $1', [id]).catch(() => {});
       throw error;
     }
   }
@@ -157,17 +187,32 @@ export class DatabaseBlobs implements Blobs {
   }
 
   async open(id: string): Promise<Readable | undefined> {
-    const info = await this.info(id);
-    if (!info) return undefined;
     const { db, isBase64 } = this;
+    const dataColumn = isBase64 ? "encode(c.data, 'base64')" : 'c.data';
+    // The size and the first chunk in one query (most documents are one chunk); the others are
+    // fetched as the consumer asks, up to the size, so no query looks for a chunk past the last.
+    const { rows } = await db.query<{ size: string | number; data: unknown }>(
+      `SELECT b.size, ${dataColumn} AS data FROM blobs b
+       LEFT JOIN blob_chunks c ON c.blob_id = b.id AND c.seq = 0
+       WHERE b.id = $1 AND b.state = 'ready'`,
+      [id],
+    );
+    if (!rows[0]) return undefined;
+    const size = Number(rows[0].size);
+    const decode = (value: unknown) => (isBase64 ? Buffer.from(value as string, 'base64') : toBuffer(value));
+    const first = rows[0].data === null ? undefined : decode(rows[0].data);
     async function* chunks(): AsyncGenerator<Buffer> {
-      for (let seq = 0; ; seq++) {
+      if (!first) return;
+      yield first;
+      for (let seq = 1, read = first.length; read < size; seq++) {
         const { rows } = await db.query<{ data: unknown }>(
-          `SELECT ${isBase64 ? "encode(data, 'base64') AS data" : 'data'} FROM blob_chunks WHERE blob_id = $1 AND seq = $2`,
+          `SELECT ${dataColumn} AS data FROM blob_chunks c WHERE c.blob_id = $1 AND c.seq = $2`,
           [id, seq],
         );
         if (!rows[0]) return;
-        yield isBase64 ? Buffer.from(rows[0].data as string, 'base64') : toBuffer(rows[0].data);
+        const bytes = decode(rows[0].data);
+        read += bytes.length;
+        yield bytes;
       }
     }
     // highWaterMark 1: read one chunk ahead at most.

@@ -29,10 +29,30 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * False: the commit does not wait for the write-ahead log to reach the disk (PostgreSQL's
+   * `synchronous_commit = off` for this transaction), which saves a disk flush per commit. A crash
+   * of the database server (not of this process) may then lose the last fraction of a second of
+   * such commits, never part of one and never one without those before it; any later ordinary
+   * commit makes them durable too. For bookkeeping that is redone when lost (a job claim, a job's
+   * result that a lease would make run again). PGlite writes its log at every commit without a disk
+   * flush already (`fsync` off), so it ignores this.
+   * @default true
+   */
+  isSynchronousCommit?: boolean;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The same database, for statements whose commits need not wait for the disk (see
+   * `TransactionOptions.isSynchronousCommit`): on PostgreSQL, connections with
+   * `synchronous_commit = off`; on PGlite, the database itself.
+   */
+  readonly asyncCommit: Queryable;
   /** Runs `work` in one transaction; queries inside must go through the given `tx`. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -129,8 +149,11 @@ function pgliteNamedQuery(database: PGlite) {
 export async function openPglite(dataDir?: string): Promise<Db> {
   const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const namedQuery = pgliteNamedQuery(database);
-  return {
+  const db: Db = {
     kind: 'pglite',
+    get asyncCommit() {
+      return db;
+    },
     async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
       if (options.name) return namedQuery<Row>(options.name, sql, params);
       const result = await database.query<Row>(sql, params);
@@ -156,6 +179,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await database.close();
     },
   };
+  return db;
 }
 
 export interface PostgresOptions {
@@ -166,13 +190,29 @@ export interface PostgresOptions {
 
 /** Opens a pg connection pool on `connectionString`. */
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  const openPool = () => {
+    const opened = new pg.Pool({
+      connectionString,
+      max: options.max ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    opened.on('error', () => {});
+    return opened;
+  };
+  const pool = openPool();
+  /** Connections whose commits do not wait for the disk, opened on first use. */
+  let asyncCommitPool: pg.Pool | undefined;
+  const asyncPool = () => {
+    if (!asyncCommitPool) {
+      asyncCommitPool = openPool();
+      // Queued on a new connection before any query of its user.
+      asyncCommitPool.on('connect', (client) => {
+        client.query('SET synchronous_commit = off').catch(() => {});
+      });
+    }
+    return asyncCommitPool;
+  };
   // pg prepares a named statement once per connection and reuses it there. It cannot forget one
   // gone stale (a schema change altered its result, or DEALLOCATE), so the name then moves on to a
   // new generation, prepared afresh on each connection.
@@ -203,8 +243,14 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+    asyncCommit: {
+      query: (sql, params, options) => query(asyncPool(), sql, params, options),
+      async exec(sql: string) {
+        await asyncPool().query(sql);
+      },
+    },
+    async transaction<T>(work: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}) {
+      const client = await (options.isSynchronousCommit === false ? asyncPool() : pool).connect();
       try {
         await client.query('BEGIN');
         const result = await work({
@@ -223,7 +269,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), asyncCommitPool?.end()]);
     },
   };
 }

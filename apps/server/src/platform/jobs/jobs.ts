@@ -19,7 +19,7 @@
 // not run again 12 s later; (4) it is ~18k lines of JavaScript for what is a few SQL statements
 // here. The statements below are the whole mechanism, on the same `Db` every feature uses.
 import { randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../db/db.js';
+import type { Db, Queryable, QueryResult } from '../db/db.js';
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -344,18 +344,28 @@ export class Jobs {
     for (const row of claimed) this.run(worker, row);
   }
 
+  /**
+   * A statement recording the queue's own progress (claims, leases, outcomes): without waiting for
+   * the disk on PostgreSQL (see `TransactionOptions.isSynchronousCommit`). Lost in a database crash,
+   * such a write leaves the job as it was before, and its lease makes it run again: the at-least-once
+   * delivery a worker's own death already implies.
+   */
+  private bookkeeping<Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> {
+    return this.db.asyncCommit.query<Row>(sql, params);
+  }
+
   private async claim(worker: Worker, limit: number): Promise<JobRow[]> {
-    // A job whose last attempt's lease ran out has no attempt left: fail it with a reason (and the
-    // claim below never takes it, even if it became so between the two statements).
-    await this.db.query(
-      `UPDATE jobs SET state = 'failed', finished_at = now(), updated_at = now(), locked_by = NULL, locked_until = NULL,
-         last_error = 'The server stopped while working on it, ' || attempts || ' time(s) out of ' || max_attempts ||
-           ' (last error: ' || COALESCE(last_error, 'none') || '). Retry it once the server runs steadily; if it keeps happening, this input may crash the server.'
-       WHERE queue = $1 AND state = 'running' AND locked_until < now() AND attempts >= max_attempts`,
-      [worker.queue],
-    );
-    const { rows } = await this.db.query<JobRow>(
-      `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $2,
+    // One statement: a job whose last attempt's lease ran out has no attempt left and is failed
+    // with a reason (`exhausted`), and the ready jobs are claimed; the two sets never overlap.
+    const { rows } = await this.bookkeeping<JobRow>(
+      `WITH exhausted AS (
+         UPDATE jobs SET state = 'failed', finished_at = now(), updated_at = now(), locked_by = NULL, locked_until = NULL,
+           last_error = 'The server stopped while working on it, ' || attempts || ' time(s) out of ' || max_attempts ||
+             ' (last error: ' || COALESCE(last_error, 'none') || '). Retry it once the server runs steadily; if it keeps happening, this input may crash the server.'
+         WHERE queue = $1 AND state = 'running' AND locked_until < now() AND attempts >= max_attempts
+         RETURNING id
+       )
+       UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $2,
          locked_until = now() + $3 * interval '1 millisecond', updated_at = now()
        WHERE id IN (
          SELECT id FROM jobs candidate
@@ -380,18 +390,16 @@ export class Jobs {
     const fence = [row.id, this.workerId, row.attempts] as const;
     const renew = setInterval(
       () => {
-        this.db
-          .query(
-            `UPDATE jobs SET locked_until = now() + $4 * interval '1 millisecond'
+        this.bookkeeping(
+          `UPDATE jobs SET locked_until = now() + $4 * interval '1 millisecond'
              WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'`,
-            [...fence, worker.leaseMs],
-          )
-          .then(
-            ({ rowCount }) => {
-              if (rowCount === 0) abort.abort(new Error('The job was cancelled or taken over'));
-            },
-            (error) => this.options.log?.warn({ err: error, job: row.id }, 'could not renew the job lease'),
-          );
+          [...fence, worker.leaseMs],
+        ).then(
+          ({ rowCount }) => {
+            if (rowCount === 0) abort.abort(new Error('The job was cancelled or taken over'));
+          },
+          (error) => this.options.log?.warn({ err: error, job: row.id }, 'could not renew the job lease'),
+        );
       },
       Math.max(50, Math.floor(worker.leaseMs / 3)),
     );
@@ -405,7 +413,7 @@ export class Jobs {
           maxAttempts: row.max_attempts,
           signal: abort.signal,
         });
-        await this.db.query(
+        await this.bookkeeping(
           `UPDATE jobs SET state = 'succeeded', result = $4::jsonb, last_error = NULL, finished_at = now(),
              updated_at = now(), locked_by = NULL, locked_until = NULL
            WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'`,
