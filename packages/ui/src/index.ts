@@ -133,6 +133,8 @@ export type { FileStatusRow, FileStatusTableProps } from './FileStatus/FileStatu
 export { FileStatusTable } from './FileStatus/FileStatusTable';
 export type { HealthPageProps } from './HealthPage/HealthPage';
 export { HealthPage } from './HealthPage/HealthPage';
+export type { IconProps } from './icons/icons';
+export { ChatIcon, CloseIcon } from './icons/icons';
 export type { LandingCardProps } from './Landing/LandingCard';
 export { LandingCard } from './Landing/LandingCard';
 export type { LandingCardsProps, LandingLinks, LandingPageProps } from './Landing/LandingPages';

@@ -8,9 +8,11 @@ import {
 import {
   Button,
   ChatConversation,
+  ChatIcon,
   ChatIntro,
   ChatScreen,
   ChatSourcesPanel,
+  CloseIcon,
   HeaderSelector,
   Logo,
   MessageSpinner,
@@ -38,32 +40,6 @@ export interface WidgetFrameProps {
   defaultOpen: boolean;
   theme: WidgetTheme;
 }
-
-const ChatBubbleIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" strokeLinejoin="round" />
-  </svg>
-);
-
-const CloseIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-  </svg>
-);
 
 /** What the signed-in user may use: the knowledge chat (`chat`), the AI chat (`chatgpt`), PGA. */
 function accessOf(state: WidgetSessionState) {
@@ -321,7 +297,7 @@ export function WidgetFrame({
             aria-controls={panelId}
             onClick={() => setOpen((open) => !open)}
           >
-            {isOpen ? <CloseIcon /> : <ChatBubbleIcon />}
+            {isOpen ? <CloseIcon /> : <ChatIcon />}
           </button>
         </>
       ) : (
