@@ -75,4 +75,18 @@ export class TestBrowser {
     }
     return { response, visited };
   }
+
+  /**
+   * Picks `account` on the built-in provider's sign-in page (its `html`, served at `pageUrl`): posts
+   * the page's form. Answers the provider's redirect, not followed.
+   */
+  async submitAccount(html: string, pageUrl: string, account: string): Promise<Response> {
+    const action = /action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no sign-in form on ${pageUrl}`);
+    return this.request(new URL(action, pageUrl).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ account }).toString(),
+    });
+  }
 }

@@ -42,14 +42,12 @@ describe('the widget sign-in popup', () => {
     const toLogin = await browser.follow(start.headers.get('location')!);
     expect(toLogin.response.status).toBe(200);
     expect(toLogin.response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
-    const html = await toLogin.response.text();
-    const action = /action="([^"]+)"/.exec(html)![1]!;
     const pageUrl = toLogin.visited.at(-1)!;
-    const submitted = await browser.request(new URL(action, pageUrl).href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: 'staff@example.com' }).toString(),
-    });
+    const submitted = await browser.submitAccount(
+      await toLogin.response.text(),
+      pageUrl,
+      'staff@example.com',
+    );
     const { response, visited } = await browser.follow(
       new URL(submitted.headers.get('location')!, pageUrl).href,
     );
@@ -185,13 +183,8 @@ describe('the widget sign-in popup for pages on other sites (COOKIE_SAMESITE=non
     const start = await browser.request('/widget/sign-in?origin=https%3A%2F%2Fwiki.example.net');
     expect(start.status).toBe(302);
     const toLogin = await browser.follow(start.headers.get('location')!);
-    const html = await toLogin.response.text();
     const pageUrl = toLogin.visited.at(-1)!;
-    let response = await browser.request(new URL(/action="([^"]+)"/.exec(html)![1]!, pageUrl).href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: 'staff@example.com' }).toString(),
-    });
+    let response = await browser.submitAccount(await toLogin.response.text(), pageUrl, 'staff@example.com');
     let current = pageUrl;
     for (let hop = 0; hop < 10 && !new URL(current).href.startsWith(`${PUBLIC_URL}/`); hop++) {
       current = new URL(response.headers.get('location')!, current).href;
