@@ -49,18 +49,28 @@ export function sectionMarkdown(fn: FunctionReview, section: Section): string {
   return findings.map(findingMarkdown).join('\n\n');
 }
 
+/** Both sections of every function of a file, in order (the JSON and the REVIEW.md show the same). */
+type FileSections = ReadonlyArray<Record<Section, string>>;
+
+function sectionsOf(file: FileReview): FileSections {
+  return file.functions.map((fn) => ({
+    performance: sectionMarkdown(fn, 'performance'),
+    readability: sectionMarkdown(fn, 'readability'),
+  }));
+}
+
 /** One file of the review tree (`ReviewFileItem`) as JSON text. */
-export function fileItemJson(file: FileReview): string {
+export function fileItemJson(file: FileReview, sections: FileSections = sectionsOf(file)): string {
   const slash = file.path.lastIndexOf('/');
   const item: ReviewFileItem = {
     type: 'file',
     name: file.path.slice(slash + 1),
     path: file.path,
-    functions: file.functions.map((fn) => ({
+    functions: file.functions.map((fn, index) => ({
       name: fn.name,
       function: fn.source,
-      performance: sectionMarkdown(fn, 'performance'),
-      readability: sectionMarkdown(fn, 'readability'),
+      performance: sections[index]!.performance,
+      readability: sections[index]!.readability,
       qualifiedName: fn.qualifiedName,
       line: fn.line,
       endLine: fn.endLine,
@@ -153,16 +163,17 @@ export interface RenderedFile {
 
 /** Renders a file's review into what the job writes (done where the file was analysed). */
 export function renderFile(file: FileReview): RenderedFile {
+  const sections = sectionsOf(file);
   return {
     ...(file.enhanced === undefined ? {} : { enhanced: file.enhanced }),
-    markdown: fileReviewMarkdown(file),
-    json: fileItemJson(file),
+    markdown: fileReviewMarkdown(file, sections),
+    json: fileItemJson(file, sections),
     summary: summarizeFile(file),
   };
 }
 
 /** The REVIEW.md written next to a Python file in the download. */
-export function fileReviewMarkdown(file: FileReview): string {
+export function fileReviewMarkdown(file: FileReview, sections: FileSections = sectionsOf(file)): string {
   const lines = [`# Review of \`${file.path}\``, ''];
   if (file.error) {
     lines.push(file.error, '', 'The file is in the download as it was uploaded.');
@@ -182,20 +193,20 @@ export function fileReviewMarkdown(file: FileReview): string {
     lines.push('## Module level', '', file.moduleFindings.map(findingMarkdown).join('\n\n'), '');
   }
   if (file.functions.length === 0) lines.push('The file defines no functions.', '');
-  for (const fn of file.functions) {
+  file.functions.forEach((fn, index) => {
     lines.push(
       `## Function: ${fn.name} (lines ${fn.line}-${fn.endLine})`,
       '',
       '### Performance Enhancement',
       '',
-      sectionMarkdown(fn, 'performance'),
+      sections[index]!.performance,
       '',
       '### Readability Enhancement',
       '',
-      sectionMarkdown(fn, 'readability'),
+      sections[index]!.readability,
       '',
     );
-  }
+  });
   return `${lines.join('\n')}\n`;
 }
 

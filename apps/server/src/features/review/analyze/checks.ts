@@ -202,8 +202,9 @@ export function runChecks(fn: PythonFunction, source: string): Finding[] {
     if (!body) continue;
     checkStringConcatenation(loop, body, source, stringNames, add);
     if (loop.type === 'for_statement') checkRangeLen(loop, body, source, add);
-    checkListMembership(loop, source, listNames, add);
-    checkLoopInvariant(loop, source, add);
+    const changed = assignedNames(loop);
+    checkListMembership(loop, source, listNames, changed, add);
+    checkLoopInvariant(loop, source, changed, add);
   }
   checkSortedFirstLast(fn, source, add);
   return findings.sort((left, right) => left.line - right.line);
@@ -338,8 +339,13 @@ function singular(name: string): string {
   return 'item';
 }
 
-function checkListMembership(loop: Node, source: string, lists: Map<string, Node>, add: Add): void {
-  const assignedInLoop = assignedNames(loop);
+function checkListMembership(
+  loop: Node,
+  source: string,
+  lists: Map<string, Node>,
+  assignedInLoop: Set<string>,
+  add: Add,
+): void {
   const comparisons = descendants(loop, (candidate) => candidate.type === 'comparison_operator');
   for (const comparison of comparisons) {
     const operators = comparison.children.filter(
@@ -431,8 +437,17 @@ function checkSortedFirstLast(fn: PythonFunction, source: string, add: Add): voi
   }
 }
 
-function checkLoopInvariant(loop: Node, source: string, add: Add): void {
-  const changed = assignedNames(loop);
+function checkLoopInvariant(loop: Node, source: string, changed: Set<string>, add: Add): void {
+  // Whether a call is invariant, once per call: every call below asks it of its enclosing calls.
+  const invariant = new Map<Node, boolean>();
+  const isInvariantCall = (call: Node) => {
+    let known = invariant.get(call);
+    if (known === undefined) {
+      known = isInvariant(call, changed);
+      invariant.set(call, known);
+    }
+    return known;
+  };
   const parts =
     loop.type === 'while_statement'
       ? [loop.childForFieldName('condition'), loop.childForFieldName('body')]
@@ -446,12 +461,11 @@ function checkLoopInvariant(loop: Node, source: string, add: Add): void {
       let parent = call.parent;
       let isInsideReported = false;
       while (parent && parent.id !== loop.id) {
-        if (parent.type === 'call' && isPureCall(parent) && isInvariant(parent, changed))
-          isInsideReported = true;
+        if (parent.type === 'call' && isPureCall(parent) && isInvariantCall(parent)) isInsideReported = true;
         if (LOOP_TYPES.has(parent.type) && parent.id !== loop.id) isInsideReported = true;
         parent = parent.parent;
       }
-      if (isInsideReported || !isInvariant(call, changed)) continue;
+      if (isInsideReported || !isInvariantCall(call)) continue;
       const names = identifiersIn(call);
       if (names.length === 0) continue;
       const loopIndent = indentOf(source, loop);

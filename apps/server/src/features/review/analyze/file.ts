@@ -65,6 +65,9 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
       }
     }
     const docstringEdits: TextEdit[] = [];
+    // Whether every docstring insertion is valid Python by construction (see isSafeInsertion): then
+    // the docstrings alone need no second parse.
+    let docstringsProvenSafe = !tree.hasError;
     functions.forEach((fn, index) => {
       const review = reviews[index]!;
       review.findings.push(...runChecks(fn, source));
@@ -73,6 +76,8 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
         review.generatedDocstring = docstring;
         attachDocstring(fn, review, docstring, source, starts);
         if (fn.docstringSlot) {
+          if (docstringsProvenSafe && !isSafeInsertion(fn.docstringSlot, source, starts))
+            docstringsProvenSafe = false;
           docstringEdits.push({
             start: starts[fn.docstringSlot.row] ?? source.length,
             end: starts[fn.docstringSlot.row] ?? source.length,
@@ -82,7 +87,7 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
       }
       review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
     });
-    const enhanced = enhance(source, safeEdits, docstringEdits);
+    const enhanced = enhance(source, safeEdits, docstringEdits, docstringsProvenSafe);
     for (const edit of enhanced.applied) {
       const code = (edit as TextEdit & { code?: string }).code;
       if (code) appliedCodes.add(code);
@@ -148,19 +153,45 @@ function attachDocstring(
 }
 
 /**
+ * Whether inserting a generated docstring at `slot` keeps a valid file valid, without parsing it
+ * again. The docstring is a valid string literal by construction (generateDocstring escapes
+ * backslashes and triple quotes in what it copies from the code, and ends with a period or on its
+ * own line). It goes on a new line right before the body's first statement, with that statement's
+ * indentation, which is the block's: Python then reads it as the block's first statement. That
+ * holds when the row starts with the statement itself, not with a comment (whose indentation does
+ * not count), and the line before does not end with a backslash (which would join the two lines).
+ * Anything else is left to the second parse.
+ */
+function isSafeInsertion(
+  slot: NonNullable<PythonFunction['docstringSlot']>,
+  source: string,
+  starts: number[],
+): boolean {
+  if (!slot.beforeStatement) return false;
+  const at = starts[slot.row];
+  if (at === undefined || at === 0 || source[at - 1] !== '\n') return false;
+  let end = at - 1;
+  if (source[end - 1] === '\r') end--;
+  return source[end - 1] !== '\\';
+}
+
+/**
  * Applies the docstrings and ruff's safe fixes; when the result does not parse, the docstrings
- * alone; when even that fails, nothing.
+ * alone; when even that fails, nothing. ruff parses the result again unless only docstrings were
+ * inserted and every insertion is valid by construction (`docstringsProvenSafe`).
  */
 function enhance(
   source: string,
   safeEdits: TextEdit[],
   docstringEdits: TextEdit[],
+  docstringsProvenSafe: boolean,
 ): { text: string; applied: TextEdit[]; docstrings: number } {
   const attempts: TextEdit[][] = [[...docstringEdits, ...safeEdits], docstringEdits];
   for (const edits of attempts) {
     if (edits.length === 0) continue;
     const { text, applied } = applyEdits(source, edits);
-    if (checkSyntax(text)) {
+    const isDocstringsOnly = edits === docstringEdits || safeEdits.length === 0;
+    if ((isDocstringsOnly && docstringsProvenSafe) || checkSyntax(text)) {
       return { text, applied, docstrings: applied.filter((edit) => docstringEdits.includes(edit)).length };
     }
   }

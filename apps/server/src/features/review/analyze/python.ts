@@ -75,8 +75,12 @@ export interface PythonFunction {
   returnsValue: boolean;
   yields: boolean;
   raises: RaiseInfo[];
-  /** Where a docstring goes: before this 0-based row, indented so; undefined when the body shares the def's line. */
-  docstringSlot?: { row: number; indent: string };
+  /**
+   * Where a docstring goes: before this 0-based row, indented so; undefined when the body shares the
+   * def's line. `beforeStatement`: the row starts with the body's first statement (not a comment,
+   * whose indentation Python ignores), so the row's indentation is the block's.
+   */
+  docstringSlot?: { row: number; indent: string; beforeStatement: boolean };
   /** The function_definition node (valid while its tree is). */
   node: Node;
   /** The body block. */
@@ -148,7 +152,8 @@ function describeFunction(
     // goes right before the first statement.
     const lineStart = source.lastIndexOf('\n', first.startIndex - 1) + 1;
     const indent = source.slice(lineStart, first.startIndex);
-    if (/^[ \t]*$/.test(indent)) docstringSlot = { row: first.startPosition.row, indent };
+    if (/^[ \t]*$/.test(indent))
+      docstringSlot = { row: first.startPosition.row, indent, beforeStatement: first.type !== 'comment' };
   }
   return {
     name,
@@ -277,12 +282,27 @@ function collectFlow(
 }
 
 /** Nodes under `node` (itself included) matching `test`, not descending into nested scopes. */
-export function descendants(node: Node, test: (node: Node) => boolean, results: Node[] = []): Node[] {
-  if (test(node)) results.push(node);
-  for (const child of node.namedChildren) {
-    if (!child) continue;
-    if (SCOPE_TYPES.has(child.type) || child.type === 'decorated_definition') continue;
-    descendants(child, test, results);
+export function descendants(node: Node, test: (node: Node) => boolean): Node[] {
+  return scopeNodes(node).filter(test);
+}
+
+/**
+ * Every node under `node` (itself included) in source order, not descending into nested scopes:
+ * walked once and kept on the node, as the checks ask about the same loops and calls many times.
+ */
+function scopeNodes(node: Node): readonly Node[] {
+  if (!node.scopeNodes) {
+    const nodes: Node[] = [];
+    collectScope(node, nodes);
+    node.scopeNodes = nodes;
   }
-  return results;
+  return node.scopeNodes;
+}
+
+function collectScope(node: Node, nodes: Node[]): void {
+  nodes.push(node);
+  for (const child of node.namedChildren) {
+    if (SCOPE_TYPES.has(child.type) || child.type === 'decorated_definition') continue;
+    collectScope(child, nodes);
+  }
 }

@@ -12,6 +12,8 @@ export class SyntaxNode {
   parent: SyntaxNode | null = null;
   /** The field this node fills in its parent (`name`, `body`...), if any. */
   fieldName: string | null = null;
+  /** The nodes under this one outside nested scopes, once asked (python.ts descendants). */
+  scopeNodes: SyntaxNode[] | undefined = undefined;
 
   constructor(
     readonly id: number,

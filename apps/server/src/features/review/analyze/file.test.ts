@@ -1,0 +1,63 @@
+// The enhanced text of a file stays valid Python when docstrings are inserted without a second
+// parse (file.ts isSafeInsertion): unusual layouts either get their docstrings and still parse, or
+// fall back to the parse, which keeps them out when they would break the file. Python's own parser
+// reads every output.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { reviewPythonFile } from './file.js';
+
+const CASES: Record<string, { source: string; docstrings: number }> = {
+  plain: { source: 'def total(items):\n    return sum(items)\n', docstrings: 1 },
+  'comment at column 0 before the first statement': {
+    source: 'def total(items):\n# a comment outside the indentation\n    return sum(items)\n',
+    docstrings: 1,
+  },
+  'indented comment before the first statement': {
+    source: 'def total(items):\n    # a comment\n    return sum(items)\n',
+    docstrings: 1,
+  },
+  'backslash continuation after the colon': {
+    source: 'def total(items): \\\n    return sum(items)\n',
+    docstrings: 0,
+  },
+  'tabs and CRLF line endings': {
+    source: 'class Cart:\r\n\tdef total(self, items):\r\n\t\treturn sum(items)\r\n',
+    docstrings: 1,
+  },
+  'quotes and backslashes in defaults and conditions': {
+    source:
+      'def quote(text, mark=\'"""\\\\\', end="\\\\"):\n    if text == \'"""\':\n        raise ValueError(text)\n    return mark + text + end\n',
+    docstrings: 1,
+  },
+  'nested functions and methods': {
+    source:
+      'class A:\n    def outer(self, x):\n        def inner(y):\n            return y * 2\n        return inner(x)\n\n    async def run(self):\n        await self.outer(1)\n',
+    docstrings: 3,
+  },
+  'a body on the def line': { source: 'def one(): return 1\n', docstrings: 0 },
+};
+
+function parsesAsPython(text: string): boolean {
+  try {
+    execFileSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.buffer.read())'], {
+      input: text,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the enhanced text with generated docstrings', () => {
+  for (const [name, { source, docstrings }] of Object.entries(CASES)) {
+    it(`stays valid Python: ${name}`, async () => {
+      expect(parsesAsPython(source)).toBe(true);
+      const review = await reviewPythonFile(`${name}.py`, Buffer.from(source));
+      expect(review.error).toBeUndefined();
+      expect(review.docstringsAdded).toBe(docstrings);
+      expect(parsesAsPython(review.enhanced!)).toBe(true);
+      if (docstrings === 0 && review.appliedFixes.length === 0) expect(review.enhanced).toBe(source);
+    });
+  }
+});
