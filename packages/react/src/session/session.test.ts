@@ -41,20 +41,21 @@ describe('session validation', () => {
     expect(api.callsTo('GET /api/auth')).toHaveLength(1);
   });
 
-  it('treats a failed validation as signed out and goes to /login', async () => {
+  it('treats a failed validation as signed out and goes to /login, logging nothing for a 401', async () => {
     const { session, navigations, logged } = setup({ signedIn: null });
     await session.validate();
     expect(session.getSnapshot()).toMatchObject({ status: 'invalid', user: null });
     expect(navigations).toEqual(['/login']);
-    expect(logged).toHaveLength(1);
+    expect(logged).toHaveLength(0);
   });
 
-  it('treats a server error during validation the same way', async () => {
-    const { api, session, navigations } = setup();
+  it('treats a server error during validation the same way, and logs it', async () => {
+    const { api, session, navigations, logged } = setup();
     api.use({ 'GET /api/auth': () => errorReply(500, 'internal', 'boom') });
     await session.validate();
     expect(session.getSnapshot().status).toBe('invalid');
     expect(navigations).toEqual(['/login']);
+    expect(logged).toHaveLength(1);
   });
 });
 

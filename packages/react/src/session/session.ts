@@ -4,7 +4,13 @@
  * to /login. Logout marks the session invalid, tells the server, forgets the user and goes to
  * /logout, even when the server call fails (that failure is only logged).
  */
-import { type DigitalAssistantClient, type FeatureName, type User, unwrap } from '@digital-assistant/sdk';
+import {
+  type DigitalAssistantClient,
+  DigitalAssistantError,
+  type FeatureName,
+  type User,
+  unwrap,
+} from '@digital-assistant/sdk';
 import type { Logger } from '../core/context';
 import { createStore, type ReadableStore } from '../core/store';
 import { DEFAULT_ROUTE, LOGIN_ROUTE, LOGOUT_ROUTE } from '../shell/routes';
@@ -97,7 +103,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         if (asked === generation) patch({ status: 'validated', user, features: features ?? [] });
       } catch (error) {
         if (asked === generation) {
-          logger.error('Session validation failed', error);
+          // Not signed in (401) is the usual answer before sign-in, not a failure worth a log line.
+          if (!(error instanceof DigitalAssistantError && error.status === 401)) {
+            logger.error('Session validation failed', error);
+          }
           patch({ status: 'invalid', user: null, features: [] });
           navigate(LOGIN_ROUTE);
         }
