@@ -200,8 +200,17 @@ export async function registerContract(
   // Text the database cannot store and out-of-range date-times: refused once, for every operation.
   registerRequestInputChecks(app);
 
-  // (Glue warns at start-up that the response-only media types application/zip and
-  // text/event-stream have no body parser; that is expected.)
+  // Glue warns at start-up of every media type in the contract without a body parser, answers'
+  // included (application/zip, text/event-stream, images...): request bodies are checked above, so
+  // those warnings would only tell an operator something is wrong when it is not.
+  const requestMediaTypes = new Set(operations.flatMap((operation) => operation.requestContentTypes));
+  const warn = app.log.warn.bind(app.log);
+  app.log.warn = ((message: unknown, ...rest: unknown[]) => {
+    const mediaType =
+      typeof message === 'string' && /^ContentTypeParser for '(.+)' not found$/.exec(message)?.[1];
+    if (mediaType && !requestMediaTypes.has(mediaType)) return;
+    (warn as (...args: unknown[]) => void)(message, ...rest);
+  }) as typeof app.log.warn;
   await app.register(openapiGlue, {
     specification: document,
     // Glue merges what the resolver answers into the route options it builds from the contract.
@@ -216,6 +225,7 @@ export async function registerContract(
       };
     }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
   });
+  app.log.warn = warn as typeof app.log.warn;
   return [...byId.values()];
 }
 
