@@ -16,7 +16,8 @@
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; skipped if
 // unreachable), BENCH_QUERIES (timed searches per cell, default 300), BENCH_FILES (files of each
 // kind in the ingestion set, default 8), BENCH_INGEST_RUNS (default 1, fastest kept), BENCH_ONLY=ingestion,
-// BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the ingesting server, e.g. --cpu-prof).
+// BENCH_INGEST_DATABASES (pglite,postgres), BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the
+// ingesting server, e.g. --cpu-prof).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -46,13 +47,17 @@ import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
 import { freePort, startServer } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const serverMain = path.join(benchDir, '..', 'apps', 'server', 'dist', 'main.js');
+/** BENCH_SERVER_MAIN: another build's main.js, e.g. of an earlier commit, to compare against. */
+const serverMain =
+  process.env.BENCH_SERVER_MAIN ?? path.join(benchDir, '..', 'apps', 'server', 'dist', 'main.js');
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const queriesPerCell = Number(process.env.BENCH_QUERIES ?? 300);
 const filesPerKind = Number(process.env.BENCH_FILES ?? 8);
 /** Ingestion runs (each on a fresh server), the fastest kept; `BENCH_ONLY=ingestion` skips retrieval. */
 const ingestionRuns = Math.max(1, Number(process.env.BENCH_INGEST_RUNS ?? 1));
 const onlyIngestion = process.env.BENCH_ONLY === 'ingestion';
+/** Where the pipeline runs: `pglite`, `postgres` or both (default), comma-separated. */
+const ingestionDatabases = (process.env.BENCH_INGEST_DATABASES ?? 'pglite,postgres').split(',');
 
 // ------------------------------------------------------------------ generated documents
 
@@ -495,16 +500,26 @@ async function main() {
   );
   let bare = Number.POSITIVE_INFINITY;
   const piped = { pglite: Number.POSITIVE_INFINITY, postgres: Number.POSITIVE_INFINITY };
-  let postgresSkipped: string | undefined;
+  const skipped: { pglite?: string; postgres?: string } = {};
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (!ingestionDatabases.includes(kind)) skipped[kind] = 'not in BENCH_INGEST_DATABASES';
+  }
   for (let run = 0; run < ingestionRuns; run++) {
-    bare = Math.min(bare, await bareParse(files));
-    piped.pglite = Math.min(piped.pglite, await pipeline(files, 'pglite'));
-    if (postgresSkipped) continue;
-    try {
-      piped.postgres = Math.min(piped.postgres, await pipeline(files, 'postgres'));
-    } catch (error) {
-      postgresSkipped = (error as Error).message;
+    const times: string[] = [];
+    const bareRun = await bareParse(files);
+    bare = Math.min(bare, bareRun);
+    times.push(`bare parse ${fmt(bareRun / 1000, 2)} s`);
+    for (const kind of ['pglite', 'postgres'] as const) {
+      if (skipped[kind]) continue;
+      try {
+        const pipedRun = await pipeline(files, kind);
+        piped[kind] = Math.min(piped[kind], pipedRun);
+        times.push(`${kind} ${fmt(pipedRun / 1000, 2)} s`);
+      } catch (error) {
+        skipped[kind] = (error as Error).message;
+      }
     }
+    console.log(`Run ${run + 1}: ${times.join(', ')}; load average ${os.loadavg()[0]!.toFixed(2)}`);
   }
   const row = (label: string, milliseconds: number, ratio: string) => {
     const seconds = milliseconds / 1000;
@@ -512,21 +527,27 @@ async function main() {
       `| ${label} | ${fmt(seconds, 2)} | ${fmt(files.length / seconds)} | ${fmt(megabytes(totalBytes) / seconds, 2)} | ${ratio} |`,
     );
   };
-  console.log('| Path | Time s | Documents/s | MB/s | x bare parse |');
+  console.log('\n| Path | Time s | Documents/s | MB/s | x bare parse |');
   console.log('| --- | --: | --: | --: | --: |');
   row('Bare parse + chunk, in process', bare, '1.00');
-  const pipelineLabel = 'Pipeline: upload, blobs, job, parse, chunk, index';
-  row(`${pipelineLabel} (server on PGlite)`, piped.pglite, fmt(piped.pglite / bare, 2));
-  if (postgresSkipped)
-    console.log(`| ${pipelineLabel} (server on PostgreSQL) | skipped: ${postgresSkipped} | | | |`);
-  else row(`${pipelineLabel} (server on PostgreSQL)`, piped.postgres, fmt(piped.postgres / bare, 2));
+  const ratios: string[] = [];
+  for (const [kind, label] of [
+    ['pglite', 'PGlite'],
+    ['postgres', 'PostgreSQL'],
+  ] as const) {
+    const rowLabel = `Pipeline: upload, blobs, job, parse, chunk, index (server on ${label})`;
+    if (skipped[kind]) {
+      console.log(`| ${rowLabel} | skipped: ${skipped[kind]} | | | |`);
+      continue;
+    }
+    row(rowLabel, piped[kind], fmt(piped[kind] / bare, 2));
+    ratios.push(`${label} ${fmt(piped[kind] / bare, 2)}x`);
+  }
   console.log(
-    `\nPipeline overhead (target <= 2x the bare parse): PGlite ${fmt(piped.pglite / bare, 2)}x` +
-      (postgresSkipped ? '' : `, PostgreSQL ${fmt(piped.postgres / bare, 2)}x`) +
-      `; load average ${os
-        .loadavg()
-        .map((value) => fmt(value, 2))
-        .join(' ')}\n`,
+    `\nPipeline overhead (target <= 2x the bare parse): ${ratios.join(', ')}; load average ${os
+      .loadavg()
+      .map((value) => fmt(value, 2))
+      .join(' ')}\n`,
   );
   if (onlyIngestion) return;
 

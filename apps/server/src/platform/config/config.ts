@@ -74,9 +74,10 @@ export interface Config {
    */
   ingestLeaseSeconds: number;
   /**
-   * Documents this instance ingests at once (INGEST_CONCURRENCY). Default 2 with DATABASE_URL: one
-   * document is parsed here while PostgreSQL indexes another in its own process; 1 on the embedded
-   * PGlite, whose queries run on the server's own thread (a second document would only wait).
+   * Documents this instance ingests at once (INGEST_CONCURRENCY). Default 4 with DATABASE_URL:
+   * documents are parsed here while PostgreSQL indexes others in its own processes, and their many
+   * short waits for the database overlap; 1 on the embedded PGlite, whose queries run on the
+   * server's own thread (a second document would only wait).
    */
   ingestConcurrency: number;
   llm: LlmConfig;
@@ -287,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxFiles: integer(env, 'UPLOAD_MAX_FILES', 20, 1, 1000),
     seedDemoKnowledge: boolean(env, 'SEED_DEMO_KNOWLEDGE', !env.DATABASE_URL),
     ingestLeaseSeconds: integer(env, 'INGEST_LEASE_SECONDS', 30, 1, 3600),
-    ingestConcurrency: integer(env, 'INGEST_CONCURRENCY', env.DATABASE_URL ? 2 : 1, 1, 64),
+    ingestConcurrency: integer(env, 'INGEST_CONCURRENCY', env.DATABASE_URL ? 4 : 1, 1, 64),
     llm,
     chatRateLimit: {
       max: integer(env, 'CHAT_RATE_LIMIT', 20, 0, 1_000_000),

@@ -88,3 +88,47 @@ describe.each(BACKENDS)('named queries on %s', (backend) => {
     expect((await db.query('SELECT count(*)::int AS count FROM items_c')).rows[0]).toEqual({ count: 2 });
   });
 });
+
+describe.each(BACKENDS)('commits that do not wait for the disk on %s', (backend) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await openEmptyDb(backend));
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it('are visible at once to every other connection, alone and in a transaction', async () => {
+    await createItems(db, 'items_async');
+    await db.asyncCommit.query("UPDATE items_async SET label = 'uno' WHERE id = 1");
+    await db.transaction((tx) => tx.query("UPDATE items_async SET label = 'dos' WHERE id = 2"), {
+      isSynchronousCommit: false,
+    });
+    const { rows } = await db.query<{ label: string }>('SELECT label FROM items_async ORDER BY id');
+    expect(rows.map((row) => row.label)).toEqual(['uno', 'dos']);
+  });
+
+  it('run with synchronous_commit off on PostgreSQL only, leaving the other connections as they are', async () => {
+    const setting = async (queryable: Pick<Db, 'query'>) =>
+      (
+        await queryable.query<{ value: string }>('SELECT current_setting($1) AS value', [
+          'synchronous_commit',
+        ])
+      ).rows[0]!.value;
+    const inTransaction = await db.transaction((tx) => setting(tx), { isSynchronousCommit: false });
+    if (backend === 'postgres') {
+      expect(await setting(db.asyncCommit)).toBe('off');
+      expect(inTransaction).toBe('off');
+      // The ordinary connections keep the server's own setting ('on' unless configured otherwise).
+      const { rows } = await db.query<{ value: string }>(
+        "SELECT reset_val AS value FROM pg_settings WHERE name = 'synchronous_commit'",
+      );
+      expect(await setting(db)).toBe(rows[0]!.value);
+      expect(await db.transaction((tx) => setting(tx))).toBe(rows[0]!.value);
+    } else {
+      expect(db.asyncCommit).toBe(db);
+      expect(inTransaction).toBe(await setting(db));
+    }
+  });
+});
