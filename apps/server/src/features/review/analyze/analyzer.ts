@@ -40,15 +40,26 @@ interface Pending {
 /** How long the child stays without work before it exits (its memory then goes back to the system). */
 const IDLE_MS = 30_000;
 
+/** V8's engine configuration of the child (see above): baseline WebAssembly compiler, one background thread. */
+export const ANALYZER_V8_FLAGS: readonly string[] = ['--liftoff-only', '--v8-pool-size=1'];
+
+/**
+ * The node flags the child is started with (its environment is this process's): tsx's loader when
+ * this is the TypeScript source, then the V8 flags. The benchmark starts its same-engine baseline with
+ * exactly these.
+ */
+export function analyzerExecArgv(): string[] {
+  return [...(import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : []), ...ANALYZER_V8_FLAGS];
+}
+
 /** The child's entry: the TypeScript source under tsx/vitest, the built file next to the bundle. */
 function workerEntry(): { path: string; execArgv: string[] } | undefined {
-  const isSource = import.meta.url.endsWith('.ts');
-  const url = isSource
+  const url = import.meta.url.endsWith('.ts')
     ? new URL('./worker.ts', import.meta.url)
     : new URL('./review-worker.js', import.meta.url);
   const path = fileURLToPath(url);
   if (!existsSync(path)) return undefined;
-  return { path, execArgv: [...(isSource ? ['--import', 'tsx'] : []), '--liftoff-only', '--v8-pool-size=1'] };
+  return { path, execArgv: analyzerExecArgv() };
 }
 
 class ProcessAnalyzer implements Analyzer {
