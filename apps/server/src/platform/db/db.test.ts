@@ -19,7 +19,7 @@ async function createItems(db: Db, table: string): Promise<void> {
 
 const BY_ID = 'SELECT id, label, tags, seen_at FROM items_a WHERE id = $1';
 
-describe.each(BACKENDS)('named queries on %s', (backend) => {
+describe.each(BACKENDS)('the database on %s', (backend) => {
   let db: Db;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
@@ -29,106 +29,99 @@ describe.each(BACKENDS)('named queries on %s', (backend) => {
     await cleanup?.();
   });
 
-  it('answer the rows, types and counts the unnamed query answers, call after call', async () => {
-    await createItems(db, 'items_a');
-    for (const id of [1, 2, 3, 1, 1, 1, 1, 1, 1, 2]) {
-      const named = await db.query(BY_ID, [id], { name: 'items_by_id' });
-      const unnamed = await db.query(BY_ID, [id]);
-      expect(named).toEqual(unnamed);
-    }
-    const first = await db.query<{ tags: string[]; seen_at: Date }>(BY_ID, [1], { name: 'items_by_id' });
-    expect(first.rows[0]!.tags).toEqual(['a', 'b']);
-    expect(first.rows[0]!.seen_at).toEqual(new Date('2026-01-02T03:04:05Z'));
-    const update = await db.query('UPDATE items_a SET label = $2 WHERE id >= $1', [1, 'x'], {
-      name: 'items_relabel',
+  describe('named queries', () => {
+    it('answer the rows, types and counts the unnamed query answers, call after call', async () => {
+      await createItems(db, 'items_a');
+      for (const id of [1, 2, 3, 1, 1, 1, 1, 1, 1, 2]) {
+        const named = await db.query(BY_ID, [id], { name: 'items_by_id' });
+        const unnamed = await db.query(BY_ID, [id]);
+        expect(named).toEqual(unnamed);
+      }
+      const first = await db.query<{ tags: string[]; seen_at: Date }>(BY_ID, [1], { name: 'items_by_id' });
+      expect(first.rows[0]!.tags).toEqual(['a', 'b']);
+      expect(first.rows[0]!.seen_at).toEqual(new Date('2026-01-02T03:04:05Z'));
+      const update = await db.query('UPDATE items_a SET label = $2 WHERE id >= $1', [1, 'x'], {
+        name: 'items_relabel',
+      });
+      expect(update.rowCount).toBe(2);
+      expect((await db.query(BY_ID, [2], { name: 'items_by_id' })).rows[0]).toMatchObject({ label: 'x' });
     });
-    expect(update.rowCount).toBe(2);
-    expect((await db.query(BY_ID, [2], { name: 'items_by_id' })).rows[0]).toMatchObject({ label: 'x' });
+
+    it('answer again after a schema change alters their result, and keep database errors', async () => {
+      await createItems(db, 'items_b');
+      const all = 'SELECT * FROM items_b WHERE id = $1';
+      expect(Object.keys((await db.query(all, [1], { name: 'items_all' })).rows[0]!)).toHaveLength(4);
+      await db.exec('ALTER TABLE items_b ADD COLUMN extra text');
+      expect((await db.query(all, [1], { name: 'items_all' })).rows[0]).toHaveProperty('extra', null);
+
+      await expect(
+        db.query('INSERT INTO items_b (id, label) VALUES ($1, $2)', [1, 'dup'], { name: 'items_insert' }),
+      ).rejects.toMatchObject({ code: '23505' });
+      // The failed call left the connection usable and the statement reusable.
+      const inserted = await db.query('INSERT INTO items_b (id, label) VALUES ($1, $2)', [3, 'three'], {
+        name: 'items_insert',
+      });
+      expect(inserted.rowCount).toBe(1);
+      await expect(db.query('SELECT nope FROM items_b', [], { name: 'items_bad' })).rejects.toMatchObject({
+        code: '42703',
+      });
+    });
+
+    it('never see what another caller writes in a transaction that rolls back', async () => {
+      await createItems(db, 'items_c');
+      let reachedInsert!: () => void;
+      const inserted = new Promise<void>((resolve) => {
+        reachedInsert = resolve;
+      });
+      const transaction = db.transaction(async (tx) => {
+        await tx.query("INSERT INTO items_c (id, label) VALUES (10, 'uncommitted')");
+        reachedInsert();
+        // The named query is issued while this transaction is open, then the transaction fails.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('roll back');
+      });
+      await inserted;
+      const count = db
+        .query<{ count: number }>('SELECT count(*)::int AS count FROM items_c', [], { name: 'items_count' })
+        .then((result) => result.rows[0]!.count);
+      await expect(transaction).rejects.toThrow('roll back');
+      expect(await count).toBe(2);
+      expect((await db.query('SELECT count(*)::int AS count FROM items_c')).rows[0]).toEqual({ count: 2 });
+    });
   });
 
-  it('answer again after a schema change alters their result, and keep database errors', async () => {
-    await createItems(db, 'items_b');
-    const all = 'SELECT * FROM items_b WHERE id = $1';
-    expect(Object.keys((await db.query(all, [1], { name: 'items_all' })).rows[0]!)).toHaveLength(4);
-    await db.exec('ALTER TABLE items_b ADD COLUMN extra text');
-    expect((await db.query(all, [1], { name: 'items_all' })).rows[0]).toHaveProperty('extra', null);
-
-    await expect(
-      db.query('INSERT INTO items_b (id, label) VALUES ($1, $2)', [1, 'dup'], { name: 'items_insert' }),
-    ).rejects.toMatchObject({ code: '23505' });
-    // The failed call left the connection usable and the statement reusable.
-    const inserted = await db.query('INSERT INTO items_b (id, label) VALUES ($1, $2)', [3, 'three'], {
-      name: 'items_insert',
+  describe('commits that do not wait for the disk', () => {
+    it('are visible at once to every other connection, alone and in a transaction', async () => {
+      await createItems(db, 'items_async');
+      await db.asyncCommit.query("UPDATE items_async SET label = 'uno' WHERE id = 1");
+      await db.transaction((tx) => tx.query("UPDATE items_async SET label = 'dos' WHERE id = 2"), {
+        isSynchronousCommit: false,
+      });
+      const { rows } = await db.query<{ label: string }>('SELECT label FROM items_async ORDER BY id');
+      expect(rows.map((row) => row.label)).toEqual(['uno', 'dos']);
     });
-    expect(inserted.rowCount).toBe(1);
-    await expect(db.query('SELECT nope FROM items_b', [], { name: 'items_bad' })).rejects.toMatchObject({
-      code: '42703',
-    });
-  });
 
-  it('never see what another caller writes in a transaction that rolls back', async () => {
-    await createItems(db, 'items_c');
-    let reachedInsert!: () => void;
-    const inserted = new Promise<void>((resolve) => {
-      reachedInsert = resolve;
+    it('run with synchronous_commit off on PostgreSQL only, leaving the other connections as they are', async () => {
+      const setting = async (queryable: Pick<Db, 'query'>) =>
+        (
+          await queryable.query<{ value: string }>('SELECT current_setting($1) AS value', [
+            'synchronous_commit',
+          ])
+        ).rows[0]!.value;
+      const inTransaction = await db.transaction((tx) => setting(tx), { isSynchronousCommit: false });
+      if (backend === 'postgres') {
+        expect(await setting(db.asyncCommit)).toBe('off');
+        expect(inTransaction).toBe('off');
+        // The ordinary connections keep the server's own setting ('on' unless configured otherwise).
+        const { rows } = await db.query<{ value: string }>(
+          "SELECT reset_val AS value FROM pg_settings WHERE name = 'synchronous_commit'",
+        );
+        expect(await setting(db)).toBe(rows[0]!.value);
+        expect(await db.transaction((tx) => setting(tx))).toBe(rows[0]!.value);
+      } else {
+        expect(db.asyncCommit).toBe(db);
+        expect(inTransaction).toBe(await setting(db));
+      }
     });
-    const transaction = db.transaction(async (tx) => {
-      await tx.query("INSERT INTO items_c (id, label) VALUES (10, 'uncommitted')");
-      reachedInsert();
-      // The named query is issued while this transaction is open, then the transaction fails.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      throw new Error('roll back');
-    });
-    await inserted;
-    const count = db
-      .query<{ count: number }>('SELECT count(*)::int AS count FROM items_c', [], { name: 'items_count' })
-      .then((result) => result.rows[0]!.count);
-    await expect(transaction).rejects.toThrow('roll back');
-    expect(await count).toBe(2);
-    expect((await db.query('SELECT count(*)::int AS count FROM items_c')).rows[0]).toEqual({ count: 2 });
-  });
-});
-
-describe.each(BACKENDS)('commits that do not wait for the disk on %s', (backend) => {
-  let db: Db;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await openEmptyDb(backend));
-  });
-  afterAll(async () => {
-    await cleanup?.();
-  });
-
-  it('are visible at once to every other connection, alone and in a transaction', async () => {
-    await createItems(db, 'items_async');
-    await db.asyncCommit.query("UPDATE items_async SET label = 'uno' WHERE id = 1");
-    await db.transaction((tx) => tx.query("UPDATE items_async SET label = 'dos' WHERE id = 2"), {
-      isSynchronousCommit: false,
-    });
-    const { rows } = await db.query<{ label: string }>('SELECT label FROM items_async ORDER BY id');
-    expect(rows.map((row) => row.label)).toEqual(['uno', 'dos']);
-  });
-
-  it('run with synchronous_commit off on PostgreSQL only, leaving the other connections as they are', async () => {
-    const setting = async (queryable: Pick<Db, 'query'>) =>
-      (
-        await queryable.query<{ value: string }>('SELECT current_setting($1) AS value', [
-          'synchronous_commit',
-        ])
-      ).rows[0]!.value;
-    const inTransaction = await db.transaction((tx) => setting(tx), { isSynchronousCommit: false });
-    if (backend === 'postgres') {
-      expect(await setting(db.asyncCommit)).toBe('off');
-      expect(inTransaction).toBe('off');
-      // The ordinary connections keep the server's own setting ('on' unless configured otherwise).
-      const { rows } = await db.query<{ value: string }>(
-        "SELECT reset_val AS value FROM pg_settings WHERE name = 'synchronous_commit'",
-      );
-      expect(await setting(db)).toBe(rows[0]!.value);
-      expect(await db.transaction((tx) => setting(tx))).toBe(rows[0]!.value);
-    } else {
-      expect(db.asyncCommit).toBe(db);
-      expect(inTransaction).toBe(await setting(db));
-    }
   });
 });
