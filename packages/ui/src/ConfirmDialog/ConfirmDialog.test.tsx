@@ -132,7 +132,7 @@ describe('ConfirmDialog focus', () => {
       await cancelWithEscape(user);
       await waitFor(() => expect(screen.getByRole('button', { name: `Delete ${name}` })).toHaveFocus());
     }
-    // With the keyboard: from charlie's button up to bravo's.
+    // With the keyboard, at once (focus moved by a key is never taken back): from charlie's button up to bravo's.
     await user.keyboard('{ArrowUp}');
     expect(screen.getByRole('button', { name: 'Delete bravo' })).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -37,12 +37,16 @@ function useRestoreFocusToOpener(isOpen: boolean): void {
   }
   wasOpen.current = isOpen;
   useEffect(() => {
+    // Counts the person's presses and keys: focus they move themselves is never taken back.
+    let inputs = 0;
     const rememberPress = (event: PointerEvent) => {
+      inputs++;
       if (event.target instanceof Element)
         lastPress.current = { target: event.target, at: performance.now() };
     };
     // A key pressed since then opens from the focused element.
     const forgetPress = () => {
+      inputs++;
       lastPress.current = null;
     };
     const restoreToOpener = (event: Event) => {
@@ -51,8 +55,10 @@ function useRestoreFocusToOpener(isOpen: boolean): void {
       event.stopPropagation();
       event.preventDefault();
       target.focus();
+      const inputsAtRestore = inputs;
       requestAnimationFrame(() => {
-        if (document.activeElement !== target && target.isConnected) target.focus();
+        if (inputs === inputsAtRestore && document.activeElement !== target && target.isConnected)
+          target.focus();
       });
     };
     document.addEventListener('pointerdown', rememberPress, true);
