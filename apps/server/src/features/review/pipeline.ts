@@ -25,6 +25,8 @@ import { CheckedZip, ReviewZipError, type ReviewZipLimits, spool, withTempDir, t
 
 export const REVIEW_QUEUE = 'review.analyze';
 const PROGRESS_INTERVAL_MS = 500;
+/** How much of the review JSON's per-file parts waits in memory before it is written (see runReview). */
+const PARTS_BATCH_BYTES = 1024 * 1024;
 
 export interface ReviewPayload {
   reviewId: string;
@@ -76,7 +78,21 @@ export async function runReview(
     // Each file's part of the review JSON waits in a temporary file, not in memory, until the JSON
     // (ordered by folder and name, not by the zip's order) is streamed into its blob at the end.
     const parts = await open(join(dir, 'review-parts.json'), 'w+');
+    // Written in batches of about PARTS_BATCH_BYTES (one write instead of one per file): partsEnd is
+    // where the next part goes, partsWritten how much of that is in the file.
     let partsEnd = 0;
+    let partsWritten = 0;
+    let pendingParts: Buffer[] = [];
+    const flushParts = async () => {
+      if (pendingParts.length === 0) return;
+      const batch = Buffer.concat(pendingParts);
+      pendingParts = [];
+      for (let offset = 0; offset < batch.length; ) {
+        const { bytesWritten } = await parts.write(batch, offset, batch.length - offset, partsWritten);
+        offset += bytesWritten;
+        partsWritten += bytesWritten;
+      }
+    };
     try {
       const python = zip.pythonItems;
       await setProgress(db, review.id, 0, python.length);
@@ -138,9 +154,11 @@ export async function runReview(
         }
         output.addBuffer(rendered.enhanced === undefined ? bytes : Buffer.from(rendered.enhanced), item.path);
         output.addBuffer(Buffer.from(rendered.markdown), freePath(`${item.path}.REVIEW.md`, taken));
-        const { bytesWritten } = await parts.write(rendered.json, partsEnd);
-        jsonFiles.push({ path: item.path, offset: partsEnd, length: bytesWritten });
-        partsEnd += bytesWritten;
+        const part = Buffer.from(rendered.json);
+        pendingParts.push(part);
+        jsonFiles.push({ path: item.path, offset: partsEnd, length: part.length });
+        partsEnd += part.length;
+        if (partsEnd - partsWritten >= PARTS_BATCH_BYTES) await flushParts();
         summaries.push(rendered.summary);
         functionCount += rendered.summary.functionCount;
         done++;
@@ -149,6 +167,7 @@ export async function runReview(
           lastProgress = Date.now();
         }
       }
+      await flushParts();
       await setProgress(db, review.id, python.length, python.length);
       const summary = summaryMarkdown({
         name: review.name,
