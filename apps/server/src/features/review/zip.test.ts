@@ -57,6 +57,35 @@ describe('review zips', () => {
     });
   });
 
+  it('reads stored, deflated and large entries back as they were, in any order', async () => {
+    const small = new TextEncoder().encode('def f():\n    return 1\n'.repeat(50));
+    const large = new TextEncoder().encode(randomBytes(800 * 1024).toString('hex'));
+    const bytes = zipSync({
+      'stored.py': [small, { level: 0 }],
+      'deflated.py': small,
+      'large.py': large,
+      'empty.py': new Uint8Array(0),
+    });
+    await withTempDir(async (dir) => {
+      const file = join(dir, 'mixed.zip');
+      writeFileSync(file, bytes);
+      const zip = await CheckedZip.open(file, { ...LIMITS, maxUncompressedBytes: 4 * 1024 * 1024 });
+      try {
+        const byPath = new Map(zip.items.map((item) => [item.path, item]));
+        for (const [path, content] of [
+          ['large.py', large],
+          ['empty.py', new Uint8Array(0)],
+          ['stored.py', small],
+          ['deflated.py', small],
+        ] as const) {
+          expect(Buffer.compare(await zip.read(byPath.get(path)!), Buffer.from(content))).toBe(0);
+        }
+      } finally {
+        zip.close();
+      }
+    });
+  });
+
   it('normalises paths and refuses those leaving the root', () => {
     expect(safeZipPath('./pkg//mod.py')).toBe('pkg/mod.py');
     expect(safeZipPath('pkg/')).toBe('pkg/');

@@ -55,6 +55,8 @@ const RATIO_FLOOR_BYTES = 1024 * 1024;
 /** Entries up to this size (compressed and expanded) are read in one piece (CheckedZip.readWhole). */
 const WHOLE_ENTRY_BYTES = 1024 * 1024;
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+/** How much of the zip's file one read takes for small entries (CheckedZip.bytesAt). */
+const READ_BLOCK_BYTES = 256 * 1024;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
@@ -124,6 +126,8 @@ export class CheckedZip {
   private inflated = 0;
   /** The zip's file, opened on the first read of a small entry (readWhole). */
   private handle: Promise<FileHandle> | undefined;
+  /** The last block of the file read for small entries: the next entries are usually in it. */
+  private block: { position: number; bytes: Buffer } | undefined;
 
   private constructor(
     private readonly zip: yauzl.ZipFile,
@@ -217,19 +221,16 @@ export class CheckedZip {
     )
       return undefined;
     try {
-      this.handle ??= open(this.file, 'r');
-      const handle = await this.handle;
       const at = entry.relativeOffsetOfLocalHeader;
       // The local header repeats the name and extra field of the directory, usually at the same lengths.
-      let bytes = await readAt(
-        handle,
+      let bytes = await this.bytesAt(
         at,
         30 + entry.fileNameLength + entry.extraFieldLength + entry.compressedSize,
       );
       if (bytes.length < 30 || bytes.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) return undefined;
       const dataStart = 30 + bytes.readUInt16LE(26) + bytes.readUInt16LE(28);
       const dataEnd = dataStart + entry.compressedSize;
-      if (dataEnd > bytes.length) bytes = await readAt(handle, at, dataEnd);
+      if (dataEnd > bytes.length) bytes = await this.bytesAt(at, dataEnd);
       if (dataEnd > bytes.length) return undefined;
       const data = bytes.subarray(dataStart, dataEnd);
       const content =
@@ -242,7 +243,25 @@ export class CheckedZip {
     }
   }
 
+  /**
+   * Up to `length` bytes of the zip's file from `position` (fewer at its end), from the last block read
+   * when it holds them, else from a new block of at least READ_BLOCK_BYTES: the entries of a zip are
+   * read in the order they are stored, so one read of the file serves many small entries.
+   */
+  private async bytesAt(position: number, length: number): Promise<Buffer> {
+    const block = this.block;
+    if (block && position >= block.position && position + length <= block.position + block.bytes.length) {
+      const start = position - block.position;
+      return block.bytes.subarray(start, start + length);
+    }
+    this.handle ??= open(this.file, 'r');
+    const bytes = await readAt(await this.handle, position, Math.max(length, READ_BLOCK_BYTES));
+    this.block = { position, bytes };
+    return bytes.subarray(0, length);
+  }
+
   close(): void {
+    this.block = undefined;
     this.zip.close();
     const handle = this.handle;
     this.handle = undefined;
