@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // The server is an application: entry points for the server, the admin CLI, the code review's child
-// process and the LLM stand-in
+// process, the knowledge ingestion's parse threads and the LLM stand-in
 // (an OpenAI-compatible test model for e2e and benchmarks); dependencies stay external
 // so PGlite and oidc-provider load their own assets from node_modules.
 export default defineConfig({
@@ -11,6 +11,8 @@ export default defineConfig({
     'llm-standin': 'src/llm-standin-cli.ts',
     // The code review's child process (features/review/analyze/analyzer.ts starts it by this name).
     'review-worker': 'src/features/review/analyze/worker.ts',
+    // The knowledge ingestion's parse threads (features/knowledge/parse-pool.ts starts them by this name).
+    'knowledge-parse-worker': 'src/features/knowledge/parse-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

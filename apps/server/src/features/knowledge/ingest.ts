@@ -2,9 +2,11 @@
 // failures are outcomes (the document ends failed, no_text or unsupported_legacy with its reason);
 // only infrastructure errors (the database) are thrown, for the caller's job to retry.
 import type { Db } from '../../platform/db/db.js';
-import { type ChunkOptions, chunkSections } from './chunk.js';
-import { parseDocument } from './parse/parse-document.js';
+import type { ChunkOptions } from './chunk.js';
+import { parseBounds, readInput, refuseExtension, tooLargeFile } from './parse/input.js';
 import type { ParseInput, ParseLimits } from './parse/types.js';
+import type { DocumentParser } from './parse-pool.js';
+import type { PreparedDocument } from './prepare.js';
 import { type DocumentStatus, markParsing, recordOutcome } from './store.js';
 
 export interface IngestRequest extends ParseInput {
@@ -16,6 +18,8 @@ export interface IngestRequest extends ParseInput {
 export interface IngestOptions {
   limits?: Partial<ParseLimits>;
   chunking?: ChunkOptions;
+  /** Where the file is parsed and chunked (the ingestion's parse threads); by default in this thread. */
+  parser?: DocumentParser;
 }
 
 export interface IngestResult {
@@ -53,26 +57,26 @@ export async function parseAndRecord(
   request: IngestRequest,
   options: IngestOptions = {},
 ): Promise<IngestResult> {
-  const parsed = await parseDocument(request, options.limits);
-  const chunks = parsed.kind === 'text' ? chunkSections(parsed.sections, options.chunking) : [];
+  const prepared = await prepare(request, options);
+  const chunks = prepared.kind === 'text' ? prepared.chunks : [];
   let status: IngestResult['status'];
   let reason: string | null;
-  switch (parsed.kind) {
+  switch (prepared.kind) {
     case 'text':
       status = chunks.length > 0 ? 'ready' : 'no_text';
       reason = chunks.length > 0 ? null : 'The file holds no text to index.';
       break;
     case 'no_text':
       status = 'no_text';
-      reason = parsed.reason;
+      reason = prepared.reason;
       break;
     case 'unsupported_legacy':
       status = 'unsupported_legacy';
-      reason = parsed.reason;
+      reason = prepared.reason;
       break;
     case 'failed':
       status = 'failed';
-      reason = parsed.reason;
+      reason = prepared.reason;
       break;
   }
   const landed = await recordOutcome(db, {
@@ -84,4 +88,26 @@ export async function parseAndRecord(
     title: titleFromName(request.name),
   });
   return { status, reason, chunkCount: landed ? chunks.length : 0, superseded: !landed };
+}
+
+/**
+ * The file parsed and chunked: by `options.parser` once this thread has checked its extension and
+ * read it (at most the size limit), else here in one go (the parsers load on first use).
+ */
+async function prepare(request: IngestRequest, options: IngestOptions): Promise<PreparedDocument> {
+  const prepareOptions = {
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.chunking ? { chunking: options.chunking } : {}),
+  };
+  if (!options.parser) {
+    const { prepareDocument } = await import('./prepare.js');
+    return prepareDocument(request, prepareOptions);
+  }
+  const bounds = parseBounds(options.limits);
+  const refused = refuseExtension(request.name);
+  if (refused) return refused;
+  const bytes = await readInput(request, bounds.maxBytes);
+  if (bytes === undefined) return tooLargeFile(bounds);
+  // The parser may move the bytes to its thread: the caller's own array is copied first.
+  return options.parser.prepare(request.name, request.bytes ? new Uint8Array(bytes) : bytes, prepareOptions);
 }

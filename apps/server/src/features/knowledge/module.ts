@@ -1,11 +1,12 @@
 // The knowledge feature as a module: its tables, its operations (training uploads and File
-// Status), the ingestion worker, a periodic check that no document is left queued or parsing
+// Status), the ingestion worker with its parse threads, a periodic check that no document is left queued or parsing
 // without a job to finish it, and the demo set on the embedded default's first start.
 import type { JobContext } from '../../platform/jobs/jobs.js';
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
 import { createKnowledgeHandlers } from './handlers.js';
 import { knowledgeMigrations } from './migrations.js';
+import { createParsePool, type ParsePool } from './parse-pool.js';
 import { createIngestHandler, INGEST_QUEUE, type IngestPayload, reconcileDocuments } from './pipeline.js';
 import { seedDemoKnowledge } from './seed.js';
 
@@ -24,13 +25,20 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
   // One module object may serve several app instances in one process (tests): stop ends them all,
   // which only stops the safety net; their workers stop with their own Jobs.
   const timers = new Set<NodeJS.Timeout>();
+  const pools = new Set<ParsePool>();
   return {
     name: 'knowledge',
     migrations: knowledgeMigrations,
     handlers: createKnowledgeHandlers,
     async start(context: FeatureContext) {
       const { db, jobs, blobs, config, log, knowledgeVectors } = context;
-      const ingest = createIngestHandler(db, blobs, { limits: { maxBytes: config.uploadMaxFileBytes } });
+      // Threads start with the first document and end with the module (see parse-pool.ts).
+      const parser = createParsePool(config.ingestParseThreads);
+      if (parser) pools.add(parser);
+      const ingest = createIngestHandler(db, blobs, {
+        limits: { maxBytes: config.uploadMaxFileBytes },
+        ...(parser ? { parser } : {}),
+      });
       jobs.work(
         INGEST_QUEUE,
         async (job: JobContext<IngestPayload>) => {
@@ -67,6 +75,9 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
     async stop() {
       for (const timer of timers) clearInterval(timer);
       timers.clear();
+      // Documents being parsed finish first (the jobs stop after the modules, waiting for them).
+      await Promise.all([...pools].map((pool) => pool.close()));
+      pools.clear();
     },
   };
 }

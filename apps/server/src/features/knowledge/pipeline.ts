@@ -13,6 +13,7 @@ import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError, type WorkOptions } from '../../platform/jobs/jobs.js';
 import type { ParseLimits } from './parse/types.js';
+import type { DocumentParser } from './parse-pool.js';
 import { markFailed, startParsing } from './store.js';
 
 export const INGEST_QUEUE = 'knowledge.ingest';
@@ -46,6 +47,8 @@ export async function cancelIngestion(db: Queryable, jobs: Jobs, documentId: str
 export interface IngestWorkerOptions {
   limits?: Partial<ParseLimits>;
   work?: WorkOptions;
+  /** Where files are parsed and chunked (the module's parse threads); by default in this thread. */
+  parser?: DocumentParser;
 }
 
 /** The job handler of INGEST_QUEUE. */
@@ -68,7 +71,7 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
       const result = await parseAndRecord(
         db,
         { documentId, version: document.version, name: document.name, stream },
-        { limits: options.limits },
+        { limits: options.limits, ...(options.parser ? { parser: options.parser } : {}) },
       );
       return { status: result.status, chunks: result.chunkCount, superseded: result.superseded };
     } catch (error) {

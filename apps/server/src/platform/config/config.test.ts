@@ -1,6 +1,7 @@
 // Settings read at start-up (the embeddable widget's, the embedding model's): a wrong value stops
 // the start-up with a sentence saying what to write. WIDGET_ORIGINS must list exact origins,
 // SameSite=None cookies need https, an embedding model needs its endpoint.
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseWidgetOrigins } from './config.js';
 
@@ -97,5 +98,31 @@ describe('LLM_EMBEDDING_MODEL', () => {
         }),
       ).toThrow(`LLM_EMBEDDING_MIN_SIMILARITY must be a number between -1 and 1 (got "${value}")`);
     }
+  });
+});
+
+describe('INGEST_CONCURRENCY and INGEST_PARSE_THREADS', () => {
+  it('ingest 4 documents at once on PostgreSQL, 2 on PGlite (parsed in a thread while the other is indexed)', () => {
+    const cores = availableParallelism();
+    expect(loadConfig(base)).toMatchObject({
+      ingestConcurrency: 2,
+      ingestParseThreads: Math.max(1, Math.min(2, cores - 1)),
+    });
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db.example.com/app' })).toMatchObject({
+      ingestConcurrency: 4,
+      ingestParseThreads: Math.max(1, Math.min(4, cores - 1)),
+    });
+  });
+
+  it('parse in the server thread with 0 threads, one document at a time on PGlite then', () => {
+    expect(loadConfig({ ...base, INGEST_PARSE_THREADS: '0' })).toMatchObject({
+      ingestConcurrency: 1,
+      ingestParseThreads: 0,
+    });
+    expect(loadConfig({ ...base, INGEST_PARSE_THREADS: '3', INGEST_CONCURRENCY: '6' })).toMatchObject({
+      ingestConcurrency: 6,
+      ingestParseThreads: 3,
+    });
+    expect(() => loadConfig({ ...base, INGEST_PARSE_THREADS: '-1' })).toThrow(ConfigError);
   });
 });

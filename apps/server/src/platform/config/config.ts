@@ -2,6 +2,7 @@
 // directory the user ran pnpm from (INIT_CWD), so `pnpm serve` and `pnpm admin` started from the
 // repository root agree on DATA_DIR even though pnpm runs both inside apps/server.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { repoRoot, serverPackageDir } from './paths.js';
 
@@ -80,6 +81,13 @@ export interface Config {
    * server's own thread (a second document would only wait).
    */
   ingestConcurrency: number;
+  /**
+   * Threads that parse and chunk the documents being ingested (INGEST_PARSE_THREADS), so the server's
+   * thread only reads files and records (on PGlite: indexes) them, and a large file's parse never holds
+   * it. Default: one per core beyond the first, at most INGEST_CONCURRENCY, at least one; 0 parses in
+   * the server's thread.
+   */
+  ingestParseThreads: number;
   llm: LlmConfig;
   /**
    * Questions (knowledge, GPT and ELK chat calls) allowed per user on each chat endpoint in each
@@ -259,6 +267,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else if (env.WIDGET_DIST) widgetDist = path.resolve(base, env.WIDGET_DIST);
   else widgetDist = path.resolve(serverPackageDir(), '..', '..', 'packages', 'widget', 'dist');
   const cookieSameSite = parseCookieSameSite(env.COOKIE_SAMESITE, publicUrl);
+  // On PGlite a second document in flight is parsed in a parse thread while this thread indexes the
+  // first; with parsing in this thread (INGEST_PARSE_THREADS=0) it would only wait.
+  const ingestConcurrency = integer(
+    env,
+    'INGEST_CONCURRENCY',
+    env.DATABASE_URL ? 4 : env.INGEST_PARSE_THREADS === '0' ? 1 : 2,
+    1,
+    64,
+  );
 
   return {
     port,
@@ -288,7 +305,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxFiles: integer(env, 'UPLOAD_MAX_FILES', 20, 1, 1000),
     seedDemoKnowledge: boolean(env, 'SEED_DEMO_KNOWLEDGE', !env.DATABASE_URL),
     ingestLeaseSeconds: integer(env, 'INGEST_LEASE_SECONDS', 30, 1, 3600),
-    ingestConcurrency: integer(env, 'INGEST_CONCURRENCY', env.DATABASE_URL ? 4 : 1, 1, 64),
+    ingestConcurrency,
+    ingestParseThreads: integer(
+      env,
+      'INGEST_PARSE_THREADS',
+      Math.max(1, Math.min(ingestConcurrency, availableParallelism() - 1)),
+      0,
+      64,
+    ),
     llm,
     chatRateLimit: {
       max: integer(env, 'CHAT_RATE_LIMIT', 20, 0, 1_000_000),

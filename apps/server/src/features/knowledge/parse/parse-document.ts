@@ -4,33 +4,25 @@
 import { parseCsv } from './csv.js';
 import { parseDocx } from './docx.js';
 import { htmlToSections } from './html.js';
+import { failed, parseBounds, readInput, refuseExtension, tooLargeFile } from './input.js';
 import { parseMarkdown } from './markdown.js';
 import { PdfError, parsePdf } from './pdf.js';
 import { parsePptx } from './pptx.js';
 import { decodeText, describeKind, type SniffedKind, sniff } from './sniff.js';
 import { parseText } from './text.js';
 import {
-  ACCEPTED_EXTENSIONS,
   extensionOf,
   isAcceptedExtension,
-  type ParseFailureCode,
   type ParseInput,
   type ParseLimits,
   type ParseResult,
   type Section,
 } from './types.js';
-import { BoundedZip, DEFAULT_ZIP_LIMITS, formatBytes, ZipError } from './zip.js';
+import { BoundedZip, ZipError } from './zip.js';
 
-export const DEFAULT_PARSE_LIMITS: ParseLimits = {
-  maxBytes: 50 * 1024 * 1024,
-  zip: DEFAULT_ZIP_LIMITS,
-  maxPdfPages: 2000,
-  maxTextChars: 20_000_000,
-};
+export { DEFAULT_PARSE_LIMITS } from './input.js';
 
 const IMAGE_KINDS: ReadonlySet<SniffedKind> = new Set(['png', 'jpeg', 'gif']);
-
-const failed = (code: ParseFailureCode, reason: string): ParseResult => ({ kind: 'failed', code, reason });
 
 /**
  * Parses an uploaded file into sections (text blocks under their headings, with page or slide).
@@ -43,18 +35,21 @@ export async function parseDocument(
   input: ParseInput,
   limits: Partial<ParseLimits> = {},
 ): Promise<ParseResult> {
-  const bounds: ParseLimits = { ...DEFAULT_PARSE_LIMITS, ...limits };
-  const extension = extensionOf(input.name);
-  if (!isAcceptedExtension(extension)) {
-    return failed(
-      'unsupported_type',
-      `${extension ? `.${extension}` : 'Files without an extension'} cannot be indexed. Accepted types: ${ACCEPTED_EXTENSIONS.map((accepted) => `.${accepted}`).join(', ')}.`,
-    );
-  }
+  const bounds = parseBounds(limits);
+  const refused = refuseExtension(input.name);
+  if (refused) return refused;
   const bytes = await readInput(input, bounds.maxBytes);
-  if (bytes === undefined) {
-    return failed('too_large', `The file is larger than the ${formatBytes(bounds.maxBytes)} limit.`);
-  }
+  if (bytes === undefined) return tooLargeFile(bounds);
+  return parseBytes(input.name, bytes, bounds);
+}
+
+/**
+ * `parseDocument` once the file is read (at most `bounds.maxBytes`) and its extension accepted:
+ * what the ingestion's parse thread runs (parse-worker.ts).
+ */
+export async function parseBytes(name: string, bytes: Uint8Array, bounds: ParseLimits): Promise<ParseResult> {
+  const extension = extensionOf(name);
+  if (!isAcceptedExtension(extension)) return refuseExtension(name) ?? failed('unsupported_type', name);
   if (bytes.length === 0) return failed('empty', 'The file is empty.');
 
   const kind = sniff(bytes);
@@ -184,23 +179,4 @@ function isEncryptedOffice(bytes: Uint8Array): boolean {
     return true;
   }
   return false;
-}
-
-async function readInput(input: ParseInput, maxBytes: number): Promise<Uint8Array | undefined> {
-  if (input.bytes) return input.bytes.length > maxBytes ? undefined : input.bytes;
-  if (!input.stream) throw new TypeError('parseDocument needs bytes or a stream');
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  for await (const part of input.stream) {
-    length += part.length;
-    if (length > maxBytes) return undefined;
-    parts.push(part);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
 }

@@ -1,0 +1,204 @@
+import { Readable } from 'node:stream';
+import { strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
+import type { JobContext } from '../../platform/jobs/jobs.js';
+import { BACKENDS, type TestDb } from '../../test/harness.js';
+import { buildDocx, buildPdf, buildPptx } from './demo/build-files.js';
+import { createParsePool, ParsePool, parseThreadEntry } from './parse-pool.js';
+import { createIngestHandler, INGEST_QUEUE, type IngestPayload } from './pipeline.js';
+import { prepareBytes } from './prepare.js';
+import { findDocument, upsertDocument } from './store.js';
+import { addDocument, openKnowledgeTestDb } from './test-support.js';
+
+/** A parse thread that dies on every file named crash*, and answers "no text" for the others. */
+const CRASHING_THREAD = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (request) => {
+  if (request.name.startsWith('crash')) process.exit(3);
+  parentPort.postMessage({ id: request.id, prepared: { kind: 'no_text', reason: 'answered by ' + request.name } });
+});`;
+
+function crashingPool(size = 1): ParsePool {
+  return new ParsePool({ filename: CRASHING_THREAD, eval: true }, size);
+}
+
+/** Files of every kind and outcome: text, no text, legacy, broken, mismatched, empty. */
+async function sampleFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const document = {
+    title: 'Travel policy',
+    sections: [
+      { heading: 'Booking', paragraphs: ['Trains are booked through the travel desk.'] },
+      { heading: 'Expenses', paragraphs: ['Receipts are scanned within a week.'] },
+    ],
+  };
+  return [
+    { name: 'travel.docx', bytes: await buildDocx(document) },
+    { name: 'travel.pdf', bytes: await buildPdf(document) },
+    { name: 'travel.pptx', bytes: buildPptx([{ title: 'Travel', bullets: ['Book trains early'] }]) },
+    { name: 'travel.md', bytes: strToU8('# Travel\n\nTrains are booked through the travel desk.\n') },
+    { name: 'travel.html', bytes: strToU8('<h1>Travel</h1><p>Receipts are scanned within a week.</p>') },
+    { name: 'map.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]) },
+    { name: 'old.ppt', bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]) },
+    { name: 'broken.pdf', bytes: strToU8('%PDF-1.4\nnot really a pdf') },
+    { name: 'notes.pdf', bytes: strToU8('# Not a PDF at all\n') },
+    { name: 'empty.md', bytes: new Uint8Array() },
+    { name: 'script.exe', bytes: strToU8('MZ') },
+  ];
+}
+
+describe('the ingestion parse threads', () => {
+  it('prepare every kind of file exactly as the server thread does, and take the bytes over', async () => {
+    const entry = parseThreadEntry();
+    expect(entry).toBeDefined();
+    const pool = new ParsePool(entry!, 2);
+    try {
+      const files = (await sampleFiles()).filter((sample) => !sample.name.endsWith('.exe'));
+      const here = [];
+      for (const file of files) here.push(await prepareBytes(file.name, file.bytes));
+      // All at once: two threads, the others waiting their turn.
+      const moved = files.map((file) => new Uint8Array(file.bytes));
+      const there = await Promise.all(files.map((file, index) => pool.prepare(file.name, moved[index]!, {})));
+      expect(there).toEqual(here);
+      for (const [index, file] of files.entries()) {
+        if (file.bytes.length > 0) expect(moved[index]!.byteLength, file.name).toBe(0);
+      }
+      expect(pool.threads).toBe(2);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.threads).toBe(0);
+  }, 60_000);
+
+  it('fail the document of a thread that dies, and start a new thread for the next one', async () => {
+    const pool = crashingPool();
+    try {
+      await expect(pool.prepare('crash.md', strToU8('x'), {})).rejects.toThrow(
+        'The parse thread stopped (exit code 3)',
+      );
+      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toEqual({
+        kind: 'no_text',
+        reason: 'answered by fine.md',
+      });
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('queue documents beyond their number and answer each its own', async () => {
+    const pool = crashingPool(2);
+    try {
+      const names = ['a.md', 'b.md', 'crash-c.md', 'd.md', 'e.md'];
+      const outcomes = await Promise.allSettled(names.map((name) => pool.prepare(name, strToU8(name), {})));
+      expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'crashed'))).toEqual(
+        [
+          { kind: 'no_text', reason: 'answered by a.md' },
+          { kind: 'no_text', reason: 'answered by b.md' },
+          'crashed',
+          { kind: 'no_text', reason: 'answered by d.md' },
+          { kind: 'no_text', reason: 'answered by e.md' },
+        ],
+      );
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('end with close, and parse what comes after in the calling thread', async () => {
+    const pool = crashingPool();
+    await pool.prepare('warm.md', strToU8('x'), {});
+    expect(pool.threads).toBe(1);
+    await pool.close();
+    expect(pool.threads).toBe(0);
+    // The crashing thread would answer "no text": this is the real parser, in this thread.
+    expect(await pool.prepare('after.md', strToU8('# After\n\nParsed here.\n'), {})).toMatchObject({
+      kind: 'text',
+      chunks: [{ text: 'Parsed here.' }],
+    });
+    await pool.close();
+  }, 30_000);
+
+  it('are none with 0 threads', () => {
+    expect(createParsePool(0)).toBeUndefined();
+    expect(createParsePool(1)).toBeInstanceOf(ParsePool);
+  });
+});
+
+describe.each(BACKENDS)('ingestion with parse threads on %s', (backend) => {
+  let test: TestDb;
+  let pool: ParsePool;
+  beforeAll(async () => {
+    test = await openKnowledgeTestDb(backend);
+    pool = new ParsePool(parseThreadEntry()!, 1);
+  });
+  afterAll(async () => {
+    await pool.close();
+    await test.cleanup();
+  });
+
+  it('records the same status, reason and chunks as parsing in the server thread', async () => {
+    for (const file of await sampleFiles()) {
+      const here = await addDocument(test.db, { ...file, departments: ['it'] });
+      const there = await addDocument(test.db, { ...file, departments: ['it'] }, { parser: pool });
+      expect(there.result, file.name).toEqual(here.result);
+      const [stored, storedHere] = await Promise.all([
+        findDocument(test.db, there.document.id),
+        findDocument(test.db, here.document.id),
+      ]);
+      expect({ status: stored?.status, reason: stored?.reason }, file.name).toEqual({
+        status: storedHere?.status,
+        reason: storedHere?.reason,
+      });
+    }
+    const tooLarge = await addDocument(
+      test.db,
+      { name: 'large.md', departments: ['it'], bytes: strToU8('# Large\n\nMore than ten bytes.\n') },
+      { parser: pool, limits: { maxBytes: 10 } },
+    );
+    expect(tooLarge.result).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/^The file is larger than/),
+    });
+  }, 120_000);
+
+  it('retries a document whose parse thread died, fails it with the reason after the last attempt, and can take it up again', async () => {
+    const blobs = new DatabaseBlobs(test.db);
+    const text = '# Lockers\n\nLockers are emptied every Friday.\n';
+    const blob = await blobs.put(Readable.from([Buffer.from(text)]));
+    const { document } = await upsertDocument(test.db, {
+      name: 'crash-lockers.md',
+      extension: 'md',
+      departments: ['it'],
+      size: blob.size,
+      sha256: blob.sha256,
+      blobId: blob.id,
+    });
+    const job = (attempt: number): JobContext<IngestPayload> => ({
+      id: 'job',
+      queue: INGEST_QUEUE,
+      payload: { documentId: document.id },
+      attempt,
+      maxAttempts: 3,
+      signal: new AbortController().signal,
+    });
+    const crashing = crashingPool();
+    try {
+      const ingest = createIngestHandler(test.db, blobs, { parser: crashing });
+      await expect(ingest(job(1))).rejects.toThrow('The parse thread stopped (exit code 3)');
+      // Not the last attempt: the job runs again, the document waits.
+      expect(await findDocument(test.db, document.id)).toMatchObject({ status: 'parsing', reason: null });
+      await expect(ingest(job(3))).rejects.toThrow('The parse thread stopped (exit code 3)');
+      expect(await findDocument(test.db, document.id)).toMatchObject({
+        status: 'failed',
+        reason:
+          'Ingestion failed 3 time(s): The parse thread stopped (exit code 3). Re-ingest it to try again.',
+      });
+    } finally {
+      await crashing.close();
+    }
+    // The stored file is still there: a re-ingest parses it.
+    const ingest = createIngestHandler(test.db, blobs, { parser: pool });
+    expect(await ingest(job(1))).toMatchObject({ status: 'ready', chunks: 1 });
+    expect(await findDocument(test.db, document.id)).toMatchObject({ status: 'ready', chunkCount: 1 });
+  }, 60_000);
+});
