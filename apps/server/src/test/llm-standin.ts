@@ -516,7 +516,10 @@ export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<
       else response.destroy();
     }
   });
-  server.keepAliveTimeout = 1000;
+  // Connections stay open between requests, as hosted model APIs keep them: undici (Node's fetch)
+  // does not reuse a connection whose advertised keep-alive is under its 2 s threshold, so the 1 s
+  // this once was meant a new TCP connection for every request to the model.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
