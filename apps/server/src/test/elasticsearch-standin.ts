@@ -16,7 +16,7 @@
 //     401 `security_exception` with a WWW-Authenticate header; a user listed in `denyRead` gets the 403
 //     `security_exception` of an unauthorized action.
 // Tests load documents (`index(name, docs)`) and read the requests it received (`requests()`).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type EsDocument = Record<string, unknown>;
