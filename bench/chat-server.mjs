@@ -11,6 +11,7 @@
 //   BENCH_WARMUP        seconds of unmeasured load before each cell (default 1; 0 disables)
 //   BENCH_CONNECTIONS   comma-separated connection counts (default 10)
 //   BENCH_DATABASES     comma-separated subset of pglite,postgres (default both)
+//   BENCH_SERVER_DIST   the server build to measure (default apps/server/dist), to compare two builds
 //   DATABASE_URL        PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test); a fresh
 //                       schema is created in it and dropped at the end
 import { spawn, spawnSync } from 'node:child_process';
@@ -26,7 +27,9 @@ import { freePort, runNode, startServer } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(benchDir, '..');
-const serverDist = path.join(repoDir, 'apps', 'server', 'dist');
+const serverDist = path.resolve(
+  process.env.BENCH_SERVER_DIST || path.join(repoDir, 'apps', 'server', 'dist'),
+);
 const resultsFile = path.join(benchDir, 'results', 'chat-server.json');
 
 /** @param {string} name @param {number} fallback @param {boolean} [allowZero] */

@@ -349,6 +349,28 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect(streamed.json().code).toBe('model_error');
     });
 
+    it("says what the model's error status means, retrying only what may pass", async () => {
+      const refused = await gpt(staff, 'Who am I [[standin:error=401]]');
+      expect(refused.json()).toEqual({
+        error: "The language model refused the server's credentials (HTTP 401); check LLM_API_KEY.",
+        code: 'model_error',
+      });
+      expect(standin.stats().requests).toBe(1);
+      standin.reset();
+      const missing = await gpt(staff, 'Where are you [[standin:error=404]]');
+      expect(missing.json().error).toBe(
+        'The language model was not found (HTTP 404); check LLM_BASE_URL and LLM_MODEL.',
+      );
+      expect(standin.stats().requests).toBe(1);
+      standin.reset();
+      const busy = await gpt(staff, 'Are you busy [[standin:error=429]]');
+      expect(busy.statusCode).toBe(502);
+      expect(busy.json().error).toBe(
+        'The language model is busy (it answered 429 Too Many Requests). Try again in a moment.',
+      );
+      expect(standin.stats().requests).toBe(2);
+    });
+
     it('answers 502 model_error when the model says nothing, and keeps no such conversation', async () => {
       standin.script({ text: '' }, { text: '   ' });
       const empty = await gpt(staff, 'Say nothing');

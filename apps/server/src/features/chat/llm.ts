@@ -1,6 +1,10 @@
 // The language model behind the chats: any OpenAI-compatible endpoint (LLM_BASE_URL, LLM_API_KEY,
-// LLM_MODEL) through the AI SDK and its OpenAI-compatible provider. Every answer is streamed from
-// the model, also when the client wants JSON, so one path serves both.
+// LLM_MODEL). Every answer is streamed from the model, also when the client wants JSON, so one path
+// serves both. The chats need only streamed text, so they speak the chat-completions protocol
+// directly (fetch, and eventsource-parser for the event stream): the AI SDK provider's layers of web
+// streams and schema checks cost about as much again as the rest of the server's path to the first
+// word (bench/README.md). The ELK agent, which calls tools, uses the AI SDK's model
+// (`configuredLanguageModel`).
 //
 // Failures: a request that fails before any word arrived (connection refused, 429, 5xx) is retried
 // up to LLM_MAX_RETRIES times with backoff (250 ms doubling, or the model's Retry-After up to 4 s);
@@ -9,7 +13,7 @@
 // model_error, with the upstream detail logged, never sent. The caller's AbortSignal (the client
 // went away) stops the model request at once.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError } from 'ai';
+import { createParser } from 'eventsource-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LlmConfig } from '../../platform/config/config.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -73,7 +77,97 @@ export function configuredLanguageModel(config: LlmConfig): LanguageModel | unde
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
   }).chatModel(config.model);
 }
-type CallOptions = Parameters<LanguageModel['doStream']>[0];
+
+/** The model answered with an HTTP error status. */
+export class ModelResponseError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly responseHeaders: Headers,
+    /** The start of the body, for the log only (it may hold internals). */
+    readonly responseBody: string,
+  ) {
+    super(`The language model answered HTTP ${statusCode}`);
+    this.name = 'ModelResponseError';
+  }
+
+  /** Worth another attempt: timeouts, conflicts, rate limits and server errors. */
+  get isRetryable(): boolean {
+    const status = this.statusCode;
+    return status === 408 || status === 409 || status === 429 || status >= 500;
+  }
+}
+
+/** The model's event stream said something other than an answer (an error event, malformed data). */
+export class ModelStreamError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ModelStreamError';
+  }
+}
+
+interface CompletionChunk {
+  error?: { message?: string };
+  choices?: Array<{ delta?: { content?: string | null } }>;
+}
+
+/**
+ * One streamed chat completion: the text of each chunk as it comes (empty pieces skipped). Throws
+ * ModelResponseError for an error status, ModelStreamError for an error event or malformed data, and
+ * fetch's own errors (TypeError for a refused or cut connection, the abort reason when aborted).
+ */
+async function* streamCompletion(
+  config: { baseUrl: string; apiKey?: string; model: string; maxOutputTokens: number },
+  request: { system: string; messages: ModelMessage[] },
+  signal: AbortSignal,
+): AsyncGenerator<string> {
+  const response = await fetch(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+    },
+    body: JSON.stringify({
+      model: config.model,
+      messages: [{ role: 'system', content: request.system }, ...request.messages],
+      max_tokens: config.maxOutputTokens,
+      stream: true,
+    }),
+    signal,
+  });
+  if (!response.ok || !response.body) {
+    const body = await response.text().catch(() => '');
+    throw new ModelResponseError(response.status, response.headers, body.slice(0, 2000));
+  }
+  const data: string[] = [];
+  const parser = createParser({ onEvent: (event) => data.push(event.data) });
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      parser.feed(decoder.decode(value, { stream: true }));
+      for (const payload of data.splice(0)) {
+        if (payload === '[DONE]') return;
+        let chunk: CompletionChunk;
+        try {
+          chunk = JSON.parse(payload) as CompletionChunk;
+        } catch (error) {
+          throw new ModelStreamError('The language model sent an event that is not JSON.', { cause: error });
+        }
+        if (chunk.error) {
+          throw new ModelStreamError(`The language model sent an error: ${chunk.error.message ?? 'unknown'}`);
+        }
+        const text = chunk.choices?.[0]?.delta?.content;
+        if (text) yield text;
+      }
+    }
+  } finally {
+    // Stops reading (and frees the connection) when the caller stops early or an error ends the loop.
+    reader.cancel().catch(() => {});
+  }
+}
 
 /** First pause between two attempts; doubled each time (or the model's Retry-After, up to MAX). */
 const RETRY_DELAY_MS = 250;
@@ -83,14 +177,6 @@ export function createOpenAiCompatibleModel(
   config: LlmConfig & { baseUrl: string; model: string },
   log: FastifyBaseLogger,
 ): ChatModel {
-  const provider = createOpenAICompatible({
-    name: 'llm',
-    baseURL: config.baseUrl,
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-  });
-  // The provider's model itself (the AI SDK's LanguageModel interface): streamText's general machinery
-  // (steps, tools, telemetry) added about 5 ms before the first word, which a chat does not need.
-  const languageModel = provider.chatModel(config.model);
   const seconds = Math.round(config.timeoutMs / 100) / 10;
   return {
     name: config.model,
@@ -105,34 +191,16 @@ export function createOpenAiCompatibleModel(
       };
       arm();
       const signal = AbortSignal.any([request.signal, idle.signal]);
-      const options: CallOptions = {
-        prompt: [
-          { role: 'system', content: request.system },
-          ...request.messages.map((message) => ({
-            role: message.role,
-            content: [{ type: 'text' as const, text: message.content }],
-          })),
-        ],
-        maxOutputTokens: config.maxOutputTokens,
-        abortSignal: signal,
-      };
       let failure: unknown;
       let hasText = false;
       try {
         for (let attempt = 0; ; attempt++) {
           failure = undefined;
           try {
-            const { stream } = await languageModel.doStream(options);
-            for await (const part of stream) {
-              if (part.type === 'text-delta') {
-                if (!part.delta) continue;
-                arm();
-                hasText = true;
-                yield part.delta;
-              } else if (part.type === 'error') {
-                failure = part.error;
-                break;
-              }
+            for await (const piece of streamCompletion(config, request, signal)) {
+              arm();
+              hasText = true;
+              yield piece;
             }
           } catch (error) {
             failure = error;
@@ -157,15 +225,15 @@ export function createOpenAiCompatibleModel(
 }
 
 function isRetryable(error: unknown): boolean {
-  if (APICallError.isInstance(error)) return error.isRetryable;
+  if (error instanceof ModelResponseError) return error.isRetryable;
   // fetch's own failures (refused or reset connections) are TypeErrors.
   return error instanceof TypeError;
 }
 
 function retryDelay(error: unknown, attempt: number): number {
-  const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
-  const afterMs = Number(headers?.['retry-after-ms']);
-  const afterSeconds = Number(headers?.['retry-after']);
+  const headers = error instanceof ModelResponseError ? error.responseHeaders : undefined;
+  const afterMs = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  const afterSeconds = Number(headers?.get('retry-after') ?? Number.NaN);
   const asked = Number.isFinite(afterMs) && afterMs > 0 ? afterMs : afterSeconds * 1000;
   const backoff = RETRY_DELAY_MS * 2 ** attempt;
   return Math.min(Number.isFinite(asked) && asked > 0 ? asked : backoff, MAX_RETRY_DELAY_MS);
@@ -185,7 +253,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 /** What went wrong, for a person, without the upstream body (which may hold internals). */
 function describeFailure(error: unknown): string {
-  const cause = findApiCallError(error);
+  const cause = findResponseError(error);
   if (cause?.statusCode === 429) {
     return 'The language model is busy (it answered 429 Too Many Requests). Try again in a moment.';
   }
@@ -201,13 +269,11 @@ function describeFailure(error: unknown): string {
   return 'The language model could not be reached or stopped answering. Try again in a moment.';
 }
 
-function findApiCallError(error: unknown): APICallError | undefined {
+function findResponseError(error: unknown): ModelResponseError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
-    if (APICallError.isInstance(current)) return current;
-    // RetryError keeps the last attempt's error.
-    const record = current as { lastError?: unknown; cause?: unknown };
-    current = record.lastError ?? record.cause;
+    if (current instanceof ModelResponseError) return current;
+    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
