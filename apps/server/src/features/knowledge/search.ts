@@ -240,6 +240,10 @@ async function prepareQuery(db: Queryable, query: string): Promise<PreparedQuery
     `SELECT websearch_to_tsquery('english', $1)::text AS strict,
             tsvector_to_array(to_tsvector('english', $1)) AS stems`,
     [query],
+    // Planned once: its plan does not depend on the question. The searches below are not named:
+    // PostgreSQL's generic plan for them (chosen after five runs of a named statement) was about
+    // twice as slow at 10k chunks (p95 29 against 16 ms on PGlite, 18 against 11 on PostgreSQL).
+    { name: 'knowledge_prepare_query' },
   );
   const stems = rows[0]?.stems ?? [];
   return {
