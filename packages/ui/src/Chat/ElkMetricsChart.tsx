@@ -5,7 +5,8 @@
  * initial bundle. Colours come from
  * the design tokens (`--da-color-*`, light or dark) and follow a change of colour scheme. The canvas
  * is a picture for the eye: each chart is an image named by its metric and range, and the same
- * numbers are in the table beside it, which keyboard and screen-reader users read.
+ * numbers are in the table beside it, which keyboard and screen-reader users read. Pointing at a chart
+ * marks the nearest point and reads out its time and value beside the title.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type uPlot from 'uplot';
@@ -69,11 +70,23 @@ function describeRange(series: ChartSeries): string {
   return `${series.label} from ${first} to ${last} UTC: from ${formatNumber(Math.min(...values))} to ${formatNumber(Math.max(...values))}. The numbers are in the table.`;
 }
 
+/** "2026-11-20 10:00 UTC: 42.5" for the point under the pointer. */
+function describePoint(series: ChartSeries, index: number): string {
+  const time = new Date(series.times[index]! * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  const value = series.values[index];
+  return `${time} UTC: ${value === null || value === undefined ? 'no value' : formatNumber(value)}`;
+}
+
 function SeriesChart({ series }: { series: ChartSeries }) {
   const host = useRef<HTMLDivElement>(null);
+  const readout = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const element = host.current;
     if (!element || !canDraw()) return;
+    // The pointer's point, read out beside the title (the same numbers are in the table).
+    const showPoint = (index: number | null | undefined) => {
+      if (readout.current) readout.current.textContent = index == null ? '' : describePoint(series, index);
+    };
     let plot: uPlot | undefined;
     let uPlotClass: typeof uPlot | undefined;
     let isGone = false;
@@ -100,7 +113,13 @@ function SeriesChart({ series }: { series: ChartSeries }) {
           width: Math.max(element.clientWidth, 200),
           height: 140,
           legend: { show: false },
-          cursor: { show: false },
+          cursor: {
+            x: true,
+            y: false,
+            drag: { x: false, y: false },
+            points: { size: 8, width: 2, fill: line, stroke: fill === 'transparent' ? line : fill },
+          },
+          hooks: { setCursor: [(chart) => showPoint(chart.cursor.idx)] },
           select: { show: false, left: 0, top: 0, width: 0, height: 0 },
           scales: { x: { time: true } },
           axes: [
@@ -140,7 +159,10 @@ function SeriesChart({ series }: { series: ChartSeries }) {
   }, [series]);
   return (
     <figure className="da-elk-chart">
-      <figcaption className="da-elk-chart-title">{series.label}</figcaption>
+      <figcaption className="da-elk-chart-title">
+        {series.label}
+        <span ref={readout} className="da-elk-chart-readout" aria-hidden="true" />
+      </figcaption>
       <div ref={host} className="da-elk-chart-plot" role="img" aria-label={describeRange(series)} />
     </figure>
   );

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { elkHtml } from '../test/chat-fixtures';
 import { ElkMetricsPanel, type ElkMetricsPanelProps } from './ElkMetricsPanel';
 
@@ -63,5 +63,28 @@ export const EmptyTable: Story = {
       machineType: undefined,
       totalMemory: undefined,
     },
+  },
+};
+
+/** Pointing at a chart reads out the time and value of the nearest point; leaving clears it. */
+export const PointedAt: Story = {
+  args: { elk: { html: elkHtml, visible: true, machineType: 'n2-standard-8', totalMemory: 32 } },
+  play: async ({ canvasElement }) => {
+    const over = await waitFor(
+      () => {
+        const element = canvasElement.querySelector<HTMLElement>('.da-elk-chart-plot .u-over');
+        if (!element) throw new Error('the chart is not drawn yet');
+        return element;
+      },
+      { timeout: 5000 },
+    );
+    const readout = canvasElement.querySelector('.da-elk-chart-readout')!;
+    const box = over.getBoundingClientRect();
+    const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, bubbles: true };
+    over.dispatchEvent(new MouseEvent('mouseenter', at));
+    over.dispatchEvent(new MouseEvent('mousemove', at));
+    await waitFor(() => expect(readout.textContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: \S+/));
+    over.dispatchEvent(new MouseEvent('mouseleave', at));
+    await waitFor(() => expect(readout.textContent).toBe(''));
   },
 };
