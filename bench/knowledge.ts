@@ -20,6 +20,7 @@
 // BENCH_INGEST_DATABASES (pglite,postgres), BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the
 // ingesting server, e.g. --cpu-prof).
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,7 @@ import type { Department } from '../apps/server/src/features/knowledge/departmen
 import { titleFromName } from '../apps/server/src/features/knowledge/ingest.js';
 import { knowledgeModule } from '../apps/server/src/features/knowledge/module.js';
 import { parseDocument } from '../apps/server/src/features/knowledge/parse/parse-document.js';
+import type { ParseReply, ParseRequest } from '../apps/server/src/features/knowledge/parse-worker.js';
 import { type SearchOptions, searchKnowledge } from '../apps/server/src/features/knowledge/search.js';
 import { recordOutcome, upsertDocument } from '../apps/server/src/features/knowledge/store.js';
 import { addDemoDocuments } from '../apps/server/src/features/knowledge/test-support.js';
@@ -229,20 +231,16 @@ async function bareParse(files: BenchFile[]): Promise<number> {
 async function bareParseFreshThread(files: BenchFile[]): Promise<number> {
   const worker = new Worker(path.join(path.dirname(serverMain), 'knowledge-parse-worker.js'));
   try {
-    let nextId = 0;
-    const prepare = (file: BenchFile) =>
-      new Promise<void>((resolve, reject) => {
-        const id = nextId++;
-        const onMessage = (reply: { id: number; error?: string; prepared?: { kind: string } }) => {
-          if (reply.id !== id) return;
-          worker.off('message', onMessage);
-          if (reply.error || reply.prepared?.kind !== 'text') {
-            reject(new Error(`${file.name} did not parse: ${reply.error ?? JSON.stringify(reply.prepared)}`));
-          } else resolve();
-        };
-        worker.on('message', onMessage);
-        worker.postMessage({ id, name: file.name, bytes: file.bytes, options: {} });
-      });
+    let id = 0;
+    // One file at a time, as the server's pool sends them; `once` rejects if the thread dies.
+    const prepare = async (file: BenchFile) => {
+      const request: ParseRequest = { id: id++, name: file.name, bytes: file.bytes, options: {} };
+      worker.postMessage(request);
+      const [reply] = (await once(worker, 'message')) as [ParseReply];
+      if ('error' in reply || reply.prepared.kind !== 'text') {
+        throw new Error(`${file.name} did not parse: ${JSON.stringify(reply)}`);
+      }
+    };
     for (const file of files.slice(0, 5)) await prepare(file);
     const started = performance.now();
     for (const file of files) await prepare(file);

@@ -63,18 +63,20 @@ const formatNumber = (value: number) =>
     ? value.toLocaleString('en-US', { maximumFractionDigits: 0 })
     : String(Math.round(value * 10) / 10);
 
+/** "2026-11-20 10:00" (UTC) of a time in seconds. */
+const utcMinute = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
 function describeRange(series: ChartSeries): string {
   const values = series.values.filter((value): value is number => value !== null);
-  const first = new Date(series.times[0]! * 1000).toISOString().slice(0, 16).replace('T', ' ');
-  const last = new Date(series.times.at(-1)! * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  const first = utcMinute(series.times[0]!);
+  const last = utcMinute(series.times.at(-1)!);
   return `${series.label} from ${first} to ${last} UTC: from ${formatNumber(Math.min(...values))} to ${formatNumber(Math.max(...values))}. The numbers are in the table.`;
 }
 
 /** "2026-11-20 10:00 UTC: 42.5" for the point under the pointer. */
 function describePoint(series: ChartSeries, index: number): string {
-  const time = new Date(series.times[index]! * 1000).toISOString().slice(0, 16).replace('T', ' ');
   const value = series.values[index];
-  return `${time} UTC: ${value === null || value === undefined ? 'no value' : formatNumber(value)}`;
+  return `${utcMinute(series.times[index]!)} UTC: ${value === null || value === undefined ? 'no value' : formatNumber(value)}`;
 }
 
 function SeriesChart({ series }: { series: ChartSeries }) {

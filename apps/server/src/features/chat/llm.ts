@@ -79,7 +79,7 @@ export function configuredLanguageModel(config: LlmConfig): LanguageModel | unde
 }
 
 /** The model answered with an HTTP error status. */
-export class ModelResponseError extends Error {
+class ModelResponseError extends Error {
   constructor(
     readonly statusCode: number,
     readonly responseHeaders: Headers,
@@ -98,7 +98,7 @@ export class ModelResponseError extends Error {
 }
 
 /** The model's event stream said something other than an answer (an error event, malformed data). */
-export class ModelStreamError extends Error {
+class ModelStreamError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'ModelStreamError';
@@ -116,11 +116,11 @@ interface CompletionChunk {
  * fetch's own errors (TypeError for a refused or cut connection, the abort reason when aborted).
  */
 async function* streamCompletion(
-  config: { baseUrl: string; apiKey?: string; model: string; maxOutputTokens: number },
+  config: { url: string; apiKey?: string; model: string; maxOutputTokens: number },
   request: { system: string; messages: ModelMessage[] },
   signal: AbortSignal,
 ): AsyncGenerator<string> {
-  const response = await fetch(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+  const response = await fetch(config.url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -178,6 +178,7 @@ export function createOpenAiCompatibleModel(
   log: FastifyBaseLogger,
 ): ChatModel {
   const seconds = Math.round(config.timeoutMs / 100) / 10;
+  const completion = { ...config, url: `${config.baseUrl.replace(/\/+$/, '')}/chat/completions` };
   return {
     name: config.model,
     async *stream(request: ModelRequest): AsyncIterable<string> {
@@ -197,7 +198,7 @@ export function createOpenAiCompatibleModel(
         for (let attempt = 0; ; attempt++) {
           failure = undefined;
           try {
-            for await (const piece of streamCompletion(config, request, signal)) {
+            for await (const piece of streamCompletion(completion, request, signal)) {
               arm();
               hasText = true;
               yield piece;
