@@ -6,12 +6,15 @@ import { buildDocx } from './demo/build-files.js';
 import { ingestDocument } from './ingest.js';
 import { searchKnowledge } from './search.js';
 import {
+  deferIndexUpkeep,
   deleteDocument,
   findDocument,
+  INDEX_UPKEEP_IDLE_MS,
   listDocuments,
   markFailed,
   recordOutcome,
   requeueDocument,
+  stopDeferringIndexUpkeep,
   upsertDocument,
 } from './store.js';
 import { addDocument, openKnowledgeTestDb } from './test-support.js';
@@ -240,6 +243,49 @@ describe.each(BACKENDS)('ingesting documents on %s', (backend) => {
     expect(late.superseded).toBe(true);
     expect(await chunkRows(document.id)).toEqual([]);
     expect(await deleteDocument(test.db, document.id)).toBeUndefined();
+  });
+
+  it('finds chunks as they land while the index merge waits for landings to pause', async () => {
+    // Pages merged from the GIN index's pending list (0: nothing was waiting); it merges as it counts.
+    const mergedPages = async () =>
+      Number(
+        (
+          await test.db.query<{ pages: string }>(
+            "SELECT gin_clean_pending_list('knowledge_chunks_tsv_idx'::regclass) AS pages",
+          )
+        ).rows[0]!.pages,
+      );
+    await mergedPages();
+    // Without deferral (a landing outside the ingestion worker) the merge is part of the landing.
+    await addDocument(test.db, { name: 'inline.md', departments: ['it'], bytes: manySections('lima', 40) });
+    expect(await mergedPages()).toBe(0);
+    deferIndexUpkeep(test.db);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, INDEX_UPKEEP_IDLE_MS + 200));
+      await addDocument(test.db, {
+        name: 'deferred.md',
+        departments: ['it'],
+        bytes: manySections('mike', 40),
+      });
+      // Found at once, from the pending list...
+      const hits = await searchKnowledge(test.db, {
+        query: 'mike procedure',
+        viewer: admin,
+        department: 'it',
+      });
+      expect(hits.map((hit) => hit.documentName)).toContain('deferred.md');
+      // ...which waits for landings to pause (merged here by the test itself)...
+      expect(await mergedPages()).toBeGreaterThan(0);
+      await addDocument(test.db, { name: 'later.md', departments: ['it'], bytes: manySections('oscar', 40) });
+      // ...and is merged once they have.
+      await new Promise((resolve) => setTimeout(resolve, INDEX_UPKEEP_IDLE_MS + 300));
+      expect(await mergedPages()).toBe(0);
+      await addDocument(test.db, { name: 'last.md', departments: ['it'], bytes: manySections('papa', 40) });
+    } finally {
+      // Stopping merges what waits.
+      await stopDeferringIndexUpkeep(test.db);
+    }
+    expect(await mergedPages()).toBe(0);
   });
 
   it('tells the caller which blob a re-upload replaced', async () => {

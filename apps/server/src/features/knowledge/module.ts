@@ -1,6 +1,7 @@
 // The knowledge feature as a module: its tables, its operations (training uploads and File
 // Status), the ingestion worker with its parse threads, a periodic check that no document is left queued or parsing
 // without a job to finish it, and the demo set on the embedded default's first start.
+import type { Db } from '../../platform/db/db.js';
 import type { JobContext } from '../../platform/jobs/jobs.js';
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
@@ -9,6 +10,7 @@ import { knowledgeMigrations } from './migrations.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
 import { createIngestHandler, INGEST_QUEUE, type IngestPayload, reconcileDocuments } from './pipeline.js';
 import { seedDemoKnowledge } from './seed.js';
+import { deferIndexUpkeep, stopDeferringIndexUpkeep } from './store.js';
 
 export interface KnowledgeModuleOptions {
   /**
@@ -26,6 +28,7 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
   // which only stops the safety net; their workers stop with their own Jobs.
   const timers = new Set<NodeJS.Timeout>();
   const pools = new Set<ParsePool>();
+  const databases = new Set<Db>();
   return {
     name: 'knowledge',
     migrations: knowledgeMigrations,
@@ -35,6 +38,9 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
       // Threads start with the first document and end with the module (see parse-pool.ts).
       const parser = createParsePool(config.ingestParseThreads);
       if (parser) pools.add(parser);
+      // A batch of uploads gets its index merged once landings pause, not after each document.
+      deferIndexUpkeep(db, log);
+      databases.add(db);
       const ingest = createIngestHandler(db, blobs, {
         limits: { maxBytes: config.uploadMaxFileBytes },
         ...(parser ? { parser } : {}),
@@ -78,6 +84,9 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
       // Documents being parsed finish first (the jobs stop after the modules, waiting for them).
       await Promise.all([...pools].map((pool) => pool.close()));
       pools.clear();
+      // What waits is merged now; documents landing after this are merged as they land.
+      await Promise.all([...databases].map((db) => stopDeferringIndexUpkeep(db)));
+      databases.clear();
     },
   };
 }
