@@ -4,15 +4,30 @@
 // yield and raise statements.
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
-import { type SyntaxNode as Node, type PlainTree, toPlainTree } from './tree.js';
+import {
+  type CursorBinding,
+  cursorBinding,
+  type SyntaxNode as Node,
+  type PlainTree,
+  toPlainTree,
+} from './tree.js';
 
 let loading: Promise<Parser> | undefined;
+/**
+ * web-tree-sitter's WebAssembly module, for the tree copy's direct cursor calls (tree.ts): the
+ * options object given to `Parser.init` becomes the module (Emscripten's `Module = moduleArg`), so
+ * it holds the exports afterwards. Undefined when tree-sitter was initialised elsewhere first or the
+ * exports are not there: the copy then goes through web-tree-sitter's TreeCursor.
+ */
+let binding: CursorBinding | undefined;
 
 /** The shared Python parser (loaded once per process). */
 export function pythonParser(): Promise<Parser> {
   loading ??= (async () => {
     const require = createRequire(import.meta.url);
-    await Parser.init();
+    const module = {};
+    await Parser.init(module);
+    binding = cursorBinding(module);
     const language = await Language.load(require.resolve('tree-sitter-python/tree-sitter-python.wasm'));
     const parser = new Parser();
     parser.setLanguage(language);
@@ -21,13 +36,19 @@ export function pythonParser(): Promise<Parser> {
   return loading;
 }
 
+/** The cursor binding the tree copy uses (undefined: web-tree-sitter's TreeCursor), once loaded. */
+export async function pythonCursorBinding(): Promise<CursorBinding | undefined> {
+  await pythonParser();
+  return binding;
+}
+
 /** The syntax tree of `source`, as plain objects (see tree.ts). */
 export async function parsePython(source: string): Promise<PlainTree> {
   const parser = await pythonParser();
   const tree = parser.parse(source);
   if (!tree) throw new Error('The Python parser gave no tree.');
   try {
-    return toPlainTree(tree, source);
+    return toPlainTree(tree, source, binding);
   } finally {
     tree.delete();
   }

@@ -1,0 +1,53 @@
+// The tree copy through web-tree-sitter's WebAssembly exports (tree.ts CursorBinding) gives the same
+// plain tree as the copy through its public TreeCursor, node for node, on valid and broken Python.
+import { describe, expect, it } from 'vitest';
+import { pythonCursorBinding, pythonParser } from './python.js';
+import { type SyntaxNode, toPlainTree } from './tree.js';
+
+const SOURCES: Record<string, string> = {
+  functions:
+    '"""Module."""\nimport os\n\n\n@staticmethod\ndef total(items: list[int], *args, tax=0.2, **kwargs) -> int:\n    s = ""\n    for i in range(len(items)):\n        if items[i] not in  [None, ""]:\n            s += str(items[i])\n    return sorted(items)[0]\n',
+  'classes, async and lambdas':
+    'class A(B):\n    async def run(self, x):\n        f = lambda y: y * 2\n        async with x as y:\n            await f(y)\n        return [z for z in x if z is not None]\n',
+  'non-ASCII text and CRLF': 'def café(naïve):\r\n    """Ünïcode 😀."""\r\n    return "日本" + naïve\r\n',
+  'syntax errors': 'def broken(x:\n    return x +\nclass\n    pass\nif x not in y\n',
+  empty: '',
+};
+
+function shape(node: SyntaxNode): unknown {
+  return {
+    id: node.id,
+    type: node.type,
+    isNamed: node.isNamed,
+    field: node.fieldName,
+    start: node.startIndex,
+    end: node.endIndex,
+    rows: [node.startRow, node.endRow],
+    children: node.children.map(shape),
+    named: node.namedChildren.map((child) => child.id),
+  };
+}
+
+describe('toPlainTree', () => {
+  it('finds web-tree-sitter’s cursor exports', async () => {
+    expect(await pythonCursorBinding()).toBeDefined();
+  });
+
+  for (const [name, source] of Object.entries(SOURCES)) {
+    it(`copies the same tree either way: ${name}`, async () => {
+      const parser = await pythonParser();
+      const binding = await pythonCursorBinding();
+      const tree = parser.parse(source)!;
+      try {
+        const direct = toPlainTree(tree, source, binding);
+        const public_ = toPlainTree(tree, source);
+        expect(direct.hasError).toBe(public_.hasError);
+        expect(shape(direct.rootNode)).toEqual(shape(public_.rootNode));
+        // The tree is still usable after the direct walk (the transfer buffer is web-tree-sitter's).
+        expect(tree.rootNode.endIndex).toBe(source.length);
+      } finally {
+        tree.delete();
+      }
+    });
+  }
+});
