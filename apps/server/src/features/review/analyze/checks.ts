@@ -14,6 +14,37 @@ import type { SyntaxNode as Node } from './tree.js';
 import type { Finding } from './types.js';
 
 const LOOP_TYPES = new Set(['for_statement', 'while_statement']);
+/** Targets whose elements are assigned one by one (assignedNames). */
+const DESTRUCTURING_TYPES = new Set([
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'tuple',
+  'list',
+  'list_splat_pattern',
+]);
+/** Statements and clauses that bind names (assignedNames). */
+const BINDING_TYPES = new Set([
+  'assignment',
+  'augmented_assignment',
+  'for_statement',
+  'for_in_clause',
+  'named_expression',
+  'as_pattern',
+  'delete_statement',
+  'import_statement',
+  'import_from_statement',
+]);
+const CONSTANT_TYPES = new Set(['integer', 'float', 'string', 'true', 'false', 'none']);
+/** What makes a call's result differ between iterations, or hides what it reads (for DA105). */
+const NOT_INVARIANT_TYPES = new Set([
+  'lambda',
+  'await',
+  'yield',
+  'named_expression',
+  'list_comprehension',
+  'generator_expression',
+]);
 const STRING_TYPES = new Set(['string', 'concatenated_string']);
 /** Calls whose result depends only on their arguments (for DA105). */
 const PURE_CALLS = new Set([
@@ -103,11 +134,7 @@ function assignedNames(node: Node): Set<string> {
   const addTargets = (target: Node | null) => {
     if (!target) return;
     if (target.type === 'identifier') names.add(target.text);
-    else if (
-      ['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'list_splat_pattern'].includes(
-        target.type,
-      )
-    ) {
+    else if (DESTRUCTURING_TYPES.has(target.type)) {
       for (const child of target.namedChildren) addTargets(child);
     } else if (target.type === 'subscript' || target.type === 'attribute') {
       // obj[k] = v or obj.attr = v changes obj.
@@ -115,19 +142,7 @@ function assignedNames(node: Node): Set<string> {
       if (root) names.add(root);
     }
   };
-  for (const found of descendants(node, (candidate) =>
-    [
-      'assignment',
-      'augmented_assignment',
-      'for_statement',
-      'for_in_clause',
-      'named_expression',
-      'as_pattern',
-      'delete_statement',
-      'import_statement',
-      'import_from_statement',
-    ].includes(candidate.type),
-  )) {
+  for (const found of descendants(node, (candidate) => BINDING_TYPES.has(candidate.type))) {
     switch (found.type) {
       case 'assignment':
       case 'augmented_assignment':
@@ -393,8 +408,7 @@ function checkListMembership(
 
 function isConstant(node: Node): boolean {
   return (
-    ['integer', 'float', 'string', 'true', 'false', 'none'].includes(node.type) ||
-    (node.type === 'unary_operator' && isConstant(node.namedChildren[0]!))
+    CONSTANT_TYPES.has(node.type) || (node.type === 'unary_operator' && isConstant(node.namedChildren[0]!))
   );
 }
 
@@ -503,18 +517,10 @@ function isInvariant(call: Node, changed: Set<string>): boolean {
   // Nested calls must be pure too; every name read must keep its value through the loop.
   const nested = descendants(call, (candidate) => candidate.type === 'call' && candidate.id !== call.id);
   if (!nested.every(isPureCall)) return false;
-  if (
-    descendants(call, (candidate) =>
-      ['lambda', 'await', 'yield', 'named_expression', 'list_comprehension', 'generator_expression'].includes(
-        candidate.type,
-      ),
-    ).length > 0
-  ) {
-    return false;
-  }
-  const names = identifiersIn(call).filter((name) => !PURE_CALLS.has(name) && name !== 'self');
-  if (identifiersIn(call).includes('self')) return false;
-  return names.every((name) => !changed.has(name));
+  if (descendants(call, (candidate) => NOT_INVARIANT_TYPES.has(candidate.type)).length > 0) return false;
+  const names = identifiersIn(call);
+  if (names.includes('self')) return false;
+  return names.every((name) => PURE_CALLS.has(name) || !changed.has(name));
 }
 
 function invariantName(call: Node): string {

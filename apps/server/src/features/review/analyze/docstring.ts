@@ -4,14 +4,23 @@
 // of the `if` they sit in).
 import type { PythonFunction } from './python.js';
 
+/** words() of the names seen lately: parameter names come back across a package, a function's name thrice. */
+const wordsOf = new Map<string, string>();
+
 /** `get_user_name` / `getUserName` -> `get user name`. */
 export function words(name: string): string {
-  return name
-    .replace(/^_+|_+$/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_+/g, ' ')
-    .toLowerCase()
-    .trim();
+  let result = wordsOf.get(name);
+  if (result === undefined) {
+    result = name
+      .replace(/^_+|_+$/g, '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/_+/g, ' ')
+      .toLowerCase()
+      .trim();
+    if (wordsOf.size >= 10_000) wordsOf.clear();
+    wordsOf.set(name, result);
+  }
+  return result;
 }
 
 function sentence(text: string): string {
@@ -20,20 +29,38 @@ function sentence(text: string): string {
   return `${trimmed[0]!.toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
 }
 
+/** The names `summary` has its own sentence for. */
+const SPECIAL_NAMES = new Set([
+  '__init__',
+  '__repr__',
+  '__str__',
+  '__eq__',
+  '__hash__',
+  '__len__',
+  '__iter__',
+  '__enter__',
+  '__exit__',
+  '__call__',
+]);
+
 function summary(fn: PythonFunction): string {
-  const special: Record<string, string> = {
-    __init__: `Initialize the ${fn.className ?? 'instance'}.`,
-    __repr__: `Return the developer representation of the ${fn.className ?? 'object'}.`,
-    __str__: `Return the string form of the ${fn.className ?? 'object'}.`,
-    __eq__: 'Return whether this object equals another.',
-    __hash__: 'Return the hash of the object.',
-    __len__: 'Return the number of items.',
-    __iter__: 'Iterate over the items.',
-    __enter__: 'Enter the context.',
-    __exit__: 'Exit the context.',
-    __call__: `Call the ${fn.className ?? 'object'}.`,
-  };
-  if (special[fn.name]) return special[fn.name]!;
+  // The names with their own sentence; the lookup also finds what every object inherits
+  // (`constructor`, `toString`...), so only names that can hit something there build the table.
+  if (SPECIAL_NAMES.has(fn.name) || fn.name in Object.prototype) {
+    const special: Record<string, string> = {
+      __init__: `Initialize the ${fn.className ?? 'instance'}.`,
+      __repr__: `Return the developer representation of the ${fn.className ?? 'object'}.`,
+      __str__: `Return the string form of the ${fn.className ?? 'object'}.`,
+      __eq__: 'Return whether this object equals another.',
+      __hash__: 'Return the hash of the object.',
+      __len__: 'Return the number of items.',
+      __iter__: 'Iterate over the items.',
+      __enter__: 'Enter the context.',
+      __exit__: 'Exit the context.',
+      __call__: `Call the ${fn.className ?? 'object'}.`,
+    };
+    if (special[fn.name]) return special[fn.name]!;
+  }
   const text = words(fn.name) || fn.name;
   const [verb, ...rest] = text.split(' ');
   // `get_name` -> "Get name."; `name` -> "Name."; `is_ready` -> "Return whether ready."
@@ -112,10 +139,16 @@ function oneLine(text: string): string {
     .replace(/"""/g, '\\"\\"\\"');
 }
 
-/** The docstring indented to sit as the first statement of the body. */
+/** The docstring indented to sit as the first statement of the body (empty lines stay empty). */
 export function indentDocstring(docstring: string, indent: string): string {
-  return docstring
-    .split('\n')
-    .map((text) => (text ? `${indent}${text}` : text))
-    .join('\n');
+  let indented = '';
+  let start = 0;
+  for (;;) {
+    const end = docstring.indexOf('\n', start);
+    const line = end < 0 ? docstring.slice(start) : docstring.slice(start, end);
+    if (line) indented += indent + line;
+    if (end < 0) return indented;
+    indented += '\n';
+    start = end + 1;
+  }
 }

@@ -18,12 +18,14 @@ import {
 import type { FileReview, Finding, FunctionReview } from './types.js';
 
 const DOCSTRING_RULES = /^D10[0-7]$/;
+/** One decoder for every file: a decode without `stream` starts afresh, fatal or not. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reviews one file of the zip. Never throws for bad input: a file that is not Python says why. */
 export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise<FileReview> {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return failed(path, 'The file is not UTF-8 text, so it was not reviewed.');
   }
@@ -74,14 +76,14 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
       if (!fn.docstring) {
         const docstring = generateDocstring(fn);
         review.generatedDocstring = docstring;
-        attachDocstring(fn, review, docstring, source, starts);
+        const indented = attachDocstring(fn, review, docstring, source, starts);
         if (fn.docstringSlot) {
           if (docstringsProvenSafe && !isSafeInsertion(fn.docstringSlot, source, starts))
             docstringsProvenSafe = false;
           docstringEdits.push({
             start: starts[fn.docstringSlot.row] ?? source.length,
             end: starts[fn.docstringSlot.row] ?? source.length,
-            content: `${indentDocstring(docstring, fn.docstringSlot.indent)}\n`,
+            content: `${indented}\n`,
           });
         }
       }
@@ -117,20 +119,24 @@ function lineOwners(functions: PythonFunction[], lineCount: number): Int32Array 
   return owner;
 }
 
-/** Gives ruff's missing-docstring finding the generated docstring, or adds the project's own. */
+/**
+ * Gives ruff's missing-docstring finding the generated docstring, or adds the project's own.
+ * Returns the docstring indented for the body (at the slot's indentation when there is a slot).
+ */
 function attachDocstring(
   fn: PythonFunction,
   review: FunctionReview,
   docstring: string,
   source: string,
   starts: number[],
-): void {
+): string {
   const defLineText = source.slice(
     starts[fn.defLine - 1] ?? 0,
     (starts[fn.defLine] ?? source.length + 1) - 1,
   );
   const indent = fn.docstringSlot?.indent ?? `${/^[ \t]*/.exec(defLineText)![0]}    `;
-  const after = `${defLineText}\n${indentDocstring(docstring, indent)}`;
+  const indented = indentDocstring(docstring, indent);
+  const after = `${defLineText}\n${indented}`;
   const ruffFinding = review.findings.find(
     (finding) => DOCSTRING_RULES.test(finding.code) && finding.line === fn.defLine,
   );
@@ -138,7 +144,7 @@ function attachDocstring(
     ruffFinding.before = defLineText;
     ruffFinding.after = after;
     ruffFinding.message = `${ruffFinding.message}: a Google-style docstring was written from the signature${fn.returnsValue ? ', the return' : ''}${fn.raises.length > 0 ? ' and the raised exceptions' : ''}.`;
-    return;
+    return indented;
   }
   review.findings.push({
     section: 'readability',
@@ -150,6 +156,7 @@ function attachDocstring(
     before: defLineText,
     after,
   });
+  return indented;
 }
 
 /**

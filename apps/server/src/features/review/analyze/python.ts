@@ -269,14 +269,17 @@ function readParameters(node: Node | null): Parameter[] {
   return parameters;
 }
 
-/** Returns, yields and raises of a function body, not descending into nested scopes. */
+/**
+ * Returns, yields and raises of a function body, not descending into nested scopes: the body's scope
+ * nodes (which the checks walk again, so they are kept) in source order, the body itself excepted.
+ */
 function collectFlow(
-  node: Node,
+  body: Node,
   facts: { returnsValue: boolean; yields: boolean; raises: RaiseInfo[] },
 ): void {
-  for (const child of node.namedChildren) {
-    if (!child) continue;
-    if (SCOPE_TYPES.has(child.type) || child.type === 'decorated_definition') continue;
+  const nodes = scopeNodes(body);
+  for (let index = 1; index < nodes.length; index++) {
+    const child = nodes[index]!;
     if (child.type === 'return_statement' && child.namedChildren.length > 0) facts.returnsValue = true;
     if (child.type === 'yield') facts.yields = true;
     if (child.type === 'raise_statement') {
@@ -298,7 +301,6 @@ function collectFlow(
         }
       }
     }
-    collectFlow(child, facts);
   }
 }
 
@@ -313,11 +315,44 @@ export function descendants(node: Node, test: (node: Node) => boolean): Node[] {
  */
 function scopeNodes(node: Node): readonly Node[] {
   if (!node.scopeNodes) {
-    const nodes: Node[] = [];
-    collectScope(node, nodes);
+    let nodes = scopeNodesFromAncestor(node);
+    if (!nodes) {
+      nodes = [];
+      collectScope(node, nodes);
+    }
     node.scopeNodes = nodes;
   }
   return node.scopeNodes;
+}
+
+/**
+ * `node`'s scope nodes taken from the nearest ancestor that has its own, without walking again: when
+ * `node` is among them, the nodes under it (ids `node.id..node.lastId`) follow it there, with the
+ * same nested scopes left out. Undefined when no ancestor in the same scope has them.
+ */
+function scopeNodesFromAncestor(node: Node): Node[] | undefined {
+  for (let ancestor = node.parent; ancestor; ancestor = ancestor.parent) {
+    const nodes = ancestor.scopeNodes;
+    if (!nodes) {
+      if (SCOPE_TYPES.has(ancestor.type) || ancestor.type === 'decorated_definition') return undefined;
+      continue;
+    }
+    let low = 0;
+    let high = nodes.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const id = nodes[middle]!.id;
+      if (id < node.id) low = middle + 1;
+      else if (id > node.id) high = middle - 1;
+      else {
+        let end = middle + 1;
+        while (end < nodes.length && nodes[end]!.id <= node.lastId) end++;
+        return nodes.slice(middle, end);
+      }
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 function collectScope(node: Node, nodes: Node[]): void {

@@ -23,6 +23,7 @@ function shape(node: SyntaxNode): unknown {
     start: node.startIndex,
     end: node.endIndex,
     rows: [node.startRow, node.endRow],
+    lastId: node.lastId,
     children: node.children.map(shape),
     named: node.namedChildren.map((child) => child.id),
   };
@@ -43,6 +44,14 @@ describe('toPlainTree', () => {
         const public_ = toPlainTree(tree, source);
         expect(direct.hasError).toBe(public_.hasError);
         expect(shape(direct.rootNode)).toEqual(shape(public_.rootNode));
+        // A node's ids run from its own to its last descendant's.
+        const check = (node: SyntaxNode): number => {
+          let last = node.id;
+          for (const child of node.children) last = check(child);
+          expect(node.lastId).toBe(last);
+          return last;
+        };
+        check(direct.rootNode);
         // The tree is still usable after the direct walk (the transfer buffer is web-tree-sitter's).
         expect(tree.rootNode.endIndex).toBe(source.length);
       } finally {

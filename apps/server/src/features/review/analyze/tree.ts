@@ -22,6 +22,8 @@ export class SyntaxNode {
   fieldName: string | null = null;
   /** The nodes under this one outside nested scopes, once asked (python.ts descendants). */
   scopeNodes: SyntaxNode[] | undefined = undefined;
+  /** The id of the last node under this one: ids are given in source order, so this node's are `id..lastId`. */
+  lastId = 0;
 
   constructor(
     readonly id: number,
@@ -217,6 +219,8 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
         continue;
       }
       for (;;) {
+        // Every node under `current` is made.
+        current.lastId = id - 1;
         if (gotoNextSibling(address)) {
           current = make(current.parent);
           break;
