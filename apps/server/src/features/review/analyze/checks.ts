@@ -103,7 +103,7 @@ const MUTATING_METHODS = new Set([
 ]);
 
 function line(node: Node): number {
-  return node.startPosition.row + 1;
+  return node.startRow + 1;
 }
 
 /** The whole source line(s) of a node, as written. */

@@ -42,11 +42,13 @@ const SPECIAL_NAMES = new Set([
   '__exit__',
   '__call__',
 ]);
+/** What every object inherits (`constructor`, `toString`...): `special[name]` finds those too. */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function summary(fn: PythonFunction): string {
   // The names with their own sentence; the lookup also finds what every object inherits
   // (`constructor`, `toString`...), so only names that can hit something there build the table.
-  if (SPECIAL_NAMES.has(fn.name) || fn.name in Object.prototype) {
+  if (SPECIAL_NAMES.has(fn.name) || INHERITED_NAMES.has(fn.name)) {
     const special: Record<string, string> = {
       __init__: `Initialize the ${fn.className ?? 'instance'}.`,
       __repr__: `Return the developer representation of the ${fn.className ?? 'object'}.`,
@@ -62,11 +64,12 @@ function summary(fn: PythonFunction): string {
     if (special[fn.name]) return special[fn.name]!;
   }
   const text = words(fn.name) || fn.name;
-  const [verb, ...rest] = text.split(' ');
+  const parts = text.split(' ');
+  const verb = parts[0];
   // `get_name` -> "Get name."; `name` -> "Name."; `is_ready` -> "Return whether ready."
   if (verb === 'is' || verb === 'has' || verb === 'can' || verb === 'should') {
     return sentence(
-      `Return whether ${fn.className && verb === 'is' ? 'it is' : verb === 'has' ? 'it has' : verb === 'can' ? 'it can' : 'it should'} ${rest.join(' ')}`.trim(),
+      `Return whether ${fn.className && verb === 'is' ? 'it is' : verb === 'has' ? 'it has' : verb === 'can' ? 'it can' : 'it should'} ${parts.slice(1).join(' ')}`.trim(),
     );
   }
   return sentence(text);

@@ -168,14 +168,15 @@ function describeFunction(
     docstring = first.namedChildren[0].text;
   }
   let docstringSlot: PythonFunction['docstringSlot'];
-  if (first && first.startPosition.row > definition.startPosition.row) {
+  if (first && first.startRow > definition.startRow) {
     // Comments between the def line and the first statement stay where they are: the docstring
     // goes right before the first statement.
     const lineStart = source.lastIndexOf('\n', first.startIndex - 1) + 1;
     const indent = source.slice(lineStart, first.startIndex);
     if (/^[ \t]*$/.test(indent))
-      docstringSlot = { row: first.startPosition.row, indent, beforeStatement: first.type !== 'comment' };
+      docstringSlot = { row: first.startRow, indent, beforeStatement: first.type !== 'comment' };
   }
+  const startIndex = lineStartOf(source, outer.startIndex);
   return {
     name,
     qualifiedName: [...scope.map((entry) => entry.name), name].join('.'),
@@ -183,11 +184,11 @@ function describeFunction(
     isAsync,
     isMethod,
     decorators,
-    startLine: outer.startPosition.row + 1,
-    endLine: outer.endPosition.row + 1,
-    defLine: definition.startPosition.row + 1,
-    source: source.slice(lineStartOf(source, outer.startIndex), outer.endIndex),
-    startIndex: lineStartOf(source, outer.startIndex),
+    startLine: outer.startRow + 1,
+    endLine: outer.endRow + 1,
+    defLine: definition.startRow + 1,
+    source: source.slice(startIndex, outer.endIndex),
+    startIndex,
     endIndex: outer.endIndex,
     parameters,
     ...(returnType ? { returnAnnotation: returnType.text } : {}),

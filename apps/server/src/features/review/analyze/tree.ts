@@ -159,7 +159,7 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
   }
   let id = 0;
   // Rows from offsets, not read from the cursor (one call less per node): nodes come in source
-  // order, so a start's row moves forward from the previous one; an end's row is searched from its
+  // order, so a start's row moves forward from the previous one; an end's row is searched after its
   // start's.
   const starts = [0];
   for (let index = source.indexOf('\n'); index >= 0; index = source.indexOf('\n', index + 1))
@@ -195,8 +195,11 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
     if (row < lastRow && starts[row + 1]! <= startIndex) row = rowFrom(row + 1, startIndex);
     else if (starts[row]! > startIndex) row = rowFrom(0, startIndex);
     const startRow = row;
-    // A node ending right after a newline (a block) ends on the line before.
-    const endRow = rowFrom(startRow, endIndex > startIndex ? endIndex - 1 : endIndex);
+    // A node ending right after a newline (a block) ends on the line before. Most end on their
+    // first line.
+    const last = endIndex > startIndex ? endIndex - 1 : endIndex;
+    const endRow =
+      startRow === lastRow || last < starts[startRow + 1]! ? startRow : rowFrom(startRow + 1, last);
     const node = new SyntaxNode(id++, type, isNamed, startIndex, endIndex, startRow, endRow, source);
     if (parent) {
       node.parent = parent;
