@@ -1,9 +1,15 @@
 // One small database interface over two engines that speak the same PostgreSQL dialect: PGlite
 // (WASM PostgreSQL in a data folder, the embedded default) and a pg Pool (DATABASE_URL). Features
 // write plain SQL with $1 parameters against `Queryable` and never know which engine runs it.
+import { createRequire } from 'node:module';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
+
+/** node-postgres's own parameter serializer (`pg/lib/utils.js`, not in its typings). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue(value: unknown): string | Buffer | null;
+};
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -142,6 +148,34 @@ function pgliteNamedQuery(database: PGlite) {
 }
 
 /**
+ * Unnamed statements on PGlite in one protocol round trip: Parse, Bind, Describe, Execute and Sync
+ * in one message, where `PGlite.query` takes six (it describes the statement first to serialize each
+ * parameter by its type). The parameters are serialized as node-postgres serializes them for
+ * PostgreSQL (text, JSON for objects, array literals, bytes in binary), so both engines receive the
+ * same values and PostgreSQL infers their types from the statement. Planned on every call, like
+ * `PGlite.query`. Takes the same two locks, so it never runs inside another caller's transaction.
+ */
+function pgliteOneShotQuery(database: PGlite) {
+  const serialize = protocol.serialize;
+  return <Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
+    database._runExclusiveTransaction(() =>
+      database.runExclusive(async () => {
+        const messages = await database.execProtocolStream(
+          concatenate([
+            serialize.parse({ text: sql }),
+            serialize.bind({ values: params.map((value) => prepareValue(value)) }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+        );
+        const result = parse.parseResults(messages, database.parsers)[0]!;
+        return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
+      }),
+    );
+}
+
+/**
  * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. pgvector is always available
  * to it (created only where embeddings are configured; loading it costs nothing measurable), so a
  * data folder that once had vectors opens whatever the configuration says now.
@@ -149,6 +183,7 @@ function pgliteNamedQuery(database: PGlite) {
 export async function openPglite(dataDir?: string): Promise<Db> {
   const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const namedQuery = pgliteNamedQuery(database);
+  const oneShotQuery = pgliteOneShotQuery(database);
   const db: Db = {
     kind: 'pglite',
     get asyncCommit() {
@@ -156,8 +191,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
       if (options.name) return namedQuery<Row>(options.name, sql, params);
-      const result = await database.query<Row>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      return oneShotQuery<Row>(sql, params);
     },
     async exec(sql: string) {
       await database.exec(sql);
