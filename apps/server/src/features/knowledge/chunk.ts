@@ -3,7 +3,9 @@
 // exactly where it comes from. A location longer than one chunk is cut at block, then sentence,
 // then word boundaries, and each following chunk repeats the end of the previous one (overlap) so
 // a sentence cut in two is still found whole.
+
 import type { Section } from './parse/types.js';
+import type { ChunkVectors } from './text-vector.js';
 
 export interface Chunk {
   /** 0-based position in the document. */
@@ -14,6 +16,16 @@ export interface Chunk {
   text: string;
   /** Estimated tokens (about four characters each). */
   tokens: number;
+  /**
+   * The vectors stored with the chunk for search, when computed before it reaches the database (see
+   * text-vector.ts); the database computes them otherwise.
+   */
+  vectors?: ChunkVectors;
+}
+
+/** The heading path as one line ("Guide › Travel"), searched with the chunk. */
+export function chunkHeading(chunk: Pick<Chunk, 'headingPath'>): string {
+  return chunk.headingPath.join(' › ');
 }
 
 export interface ChunkOptions {

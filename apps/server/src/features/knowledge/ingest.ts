@@ -6,8 +6,11 @@ import type { ChunkOptions } from './chunk.js';
 import { parseBounds, readInput, refuseExtension, tooLargeFile } from './parse/input.js';
 import type { ParseInput, ParseLimits } from './parse/types.js';
 import type { DocumentParser } from './parse-pool.js';
-import type { PreparedDocument } from './prepare.js';
+import { type PreparedDocument, titleFromName } from './prepare.js';
 import { type DocumentStatus, markParsing, recordOutcome } from './store.js';
+import type { TextVectorStemmer } from './text-vector.js';
+
+export { titleFromName };
 
 export interface IngestRequest extends ParseInput {
   documentId: string;
@@ -20,6 +23,8 @@ export interface IngestOptions {
   chunking?: ChunkOptions;
   /** Where the file is parsed and chunked (the ingestion's parse threads); by default in this thread. */
   parser?: DocumentParser;
+  /** The database's English stemmer: chunks' full-text vectors computed where the file is parsed. */
+  textVectors?: TextVectorStemmer;
 }
 
 export interface IngestResult {
@@ -28,13 +33,6 @@ export interface IngestResult {
   chunkCount: number;
   /** True when a newer upload, a re-ingest or a delete overtook this version: nothing was written. */
   superseded: boolean;
-}
-
-/** "vpn-guide_2024.docx" -> "vpn guide 2024": the file name as words, searched as the document title. */
-export function titleFromName(name: string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base).replace(/[-_.]+/g, ' ').trim();
 }
 
 export async function ingestDocument(
@@ -98,6 +96,7 @@ async function prepare(request: IngestRequest, options: IngestOptions): Promise<
   const prepareOptions = {
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.chunking ? { chunking: options.chunking } : {}),
+    ...(options.textVectors ? { textVectors: options.textVectors } : {}),
   };
   if (!options.parser) {
     const { prepareDocument } = await import('./prepare.js');

@@ -97,4 +97,12 @@ ALTER TABLE knowledge_chunks ADD COLUMN heading_tsv tsvector GENERATED ALWAYS AS
     // find no pending list to scan once the ingestion has landed.
     sql: `ALTER INDEX knowledge_chunks_tsv_idx SET (fastupdate = on);`,
   },
+  {
+    version: 5,
+    name: 'knowledge index: the chunk vectors written by the ingestion',
+    // The same vectors as before, now written by recordOutcome, so they can come from the parse
+    // thread (text-vector.ts) instead of the database.
+    sql: `ALTER TABLE knowledge_chunks ALTER COLUMN tsv DROP EXPRESSION;
+ALTER TABLE knowledge_chunks ALTER COLUMN heading_tsv DROP EXPRESSION;`,
+  },
 ];

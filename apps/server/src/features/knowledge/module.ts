@@ -11,6 +11,7 @@ import { createParsePool, type ParsePool } from './parse-pool.js';
 import { createIngestHandler, INGEST_QUEUE, type IngestPayload, reconcileDocuments } from './pipeline.js';
 import { seedDemoKnowledge } from './seed.js';
 import { deferIndexUpkeep, stopDeferringIndexUpkeep } from './store.js';
+import { detectTextVectors } from './text-vector.js';
 
 export interface KnowledgeModuleOptions {
   /**
@@ -41,9 +42,16 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
       // A batch of uploads gets its index merged once landings pause, not after each document.
       deferIndexUpkeep(db, log);
       databases.add(db);
+      // Chunks' full-text vectors computed in the parse threads where they reproduce the database's.
+      const textVectors = await detectTextVectors(db);
+      if (!textVectors)
+        log.info(
+          'full-text vectors are computed by the database only (its English stemmer is not the one known here)',
+        );
       const ingest = createIngestHandler(db, blobs, {
         limits: { maxBytes: config.uploadMaxFileBytes },
         ...(parser ? { parser } : {}),
+        ...(textVectors ? { textVectors } : {}),
       });
       jobs.work(
         INGEST_QUEUE,

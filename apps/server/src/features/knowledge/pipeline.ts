@@ -15,6 +15,7 @@ import { type JobContext, type Jobs, PermanentJobError, type WorkOptions } from 
 import type { ParseLimits } from './parse/types.js';
 import type { DocumentParser } from './parse-pool.js';
 import { markFailed, startParsing } from './store.js';
+import type { TextVectorStemmer } from './text-vector.js';
 
 export const INGEST_QUEUE = 'knowledge.ingest';
 
@@ -49,6 +50,8 @@ export interface IngestWorkerOptions {
   work?: WorkOptions;
   /** Where files are parsed and chunked (the module's parse threads); by default in this thread. */
   parser?: DocumentParser;
+  /** The database's English stemmer, when text-vector.ts reproduces it (`detectTextVectors`). */
+  textVectors?: TextVectorStemmer;
 }
 
 /** The job handler of INGEST_QUEUE. */
@@ -71,7 +74,11 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
       const result = await parseAndRecord(
         db,
         { documentId, version: document.version, name: document.name, stream },
-        { limits: options.limits, ...(options.parser ? { parser: options.parser } : {}) },
+        {
+          limits: options.limits,
+          ...(options.parser ? { parser: options.parser } : {}),
+          ...(options.textVectors ? { textVectors: options.textVectors } : {}),
+        },
       );
       return { status: result.status, chunks: result.chunkCount, superseded: result.superseded };
     } catch (error) {

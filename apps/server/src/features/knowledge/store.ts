@@ -1,7 +1,7 @@
 // Storage queries of the knowledge module: documents with their ingestion status, and the atomic
 // switch of a document's chunks. Plain SQL against `Queryable`, the same on PGlite and PostgreSQL.
 import type { Db, Queryable } from '../../platform/db/db.js';
-import type { Chunk } from './chunk.js';
+import { type Chunk, chunkHeading } from './chunk.js';
 import type { Department } from './departments.js';
 
 export const DOCUMENT_STATUSES = [
@@ -328,17 +328,27 @@ export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<
       chunks.map((chunk) => ({
         ordinal: chunk.ordinal,
         heading_path: chunk.headingPath,
-        heading: chunk.headingPath.join(' › '),
+        heading: chunkHeading(chunk),
         page: chunk.page ?? null,
         slide: chunk.slide ?? null,
         text: chunk.text,
+        tsv: chunk.vectors?.tsv ?? null,
+        heading_tsv: chunk.vectors?.headingTsv ?? null,
       })),
     );
+  // The vectors searched (migrations 1, 3 and 5) as the parse thread computed them where it could
+  // (Chunk.vectors), else here.
   const insertChunks = (generation: string) =>
-    `INSERT INTO knowledge_chunks (document_id, generation, ordinal, heading_path, heading, page, slide, title, text)
-     SELECT $1, ${generation}, r.ordinal, r.heading_path, r.heading, r.page, r.slide, $3, r.text
+    `INSERT INTO knowledge_chunks (document_id, generation, ordinal, heading_path, heading, page, slide, title, text,
+                                   tsv, heading_tsv)
+     SELECT $1, ${generation}, r.ordinal, r.heading_path, r.heading, r.page, r.slide, $3, r.text,
+       coalesce(r.tsv::tsvector, setweight(to_tsvector('english', r.heading), 'A') ||
+         setweight(to_tsvector('english', $3::text), 'B') || setweight(to_tsvector('english', r.text), 'D')),
+       coalesce(r.heading_tsv::tsvector,
+         setweight(to_tsvector('english', r.heading), 'A') || setweight(to_tsvector('english', $3::text), 'B'))
      FROM jsonb_to_recordset($4::jsonb)
-       AS r(ordinal integer, heading_path text[], heading text, page integer, slide integer, text text)`;
+       AS r(ordinal integer, heading_path text[], heading text, page integer, slide integer, text text,
+            tsv text, heading_tsv text)`;
   const land = async (queryable: Queryable) => {
     // The switch locks the row and checks the version; the old generations' delete reads the
     // chunks as they were before the statement, so it never sees the new ones.

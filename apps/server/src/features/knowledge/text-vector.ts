@@ -1,0 +1,270 @@
+// A chunk's full-text vector computed in JavaScript, exactly as PostgreSQL's
+// `to_tsvector('english', text)` computes it, so the ingestion's parse threads can do the work that
+// otherwise runs inside the database (on the embedded PGlite: on the server's thread, a third of an
+// ingestion's cost there). Only text whose every token is one this module reproduces exactly is
+// vectorised here: words of ASCII letters, numbers, letters mixed with digits, and hyphenated words
+// of letters, between spaces and punctuation that PostgreSQL's parser reads as blanks in any place.
+// Anything else (a URL, a file name, a decimal, a word with accents, an e-mail address...) answers
+// undefined and the database computes that chunk's vector itself. Stems are Snowball's English
+// stemmer (the `porter2` package) with the stop words of PostgreSQL's `english.stop`; PostgreSQL 18
+// ships a later Snowball than 15 with one difference found (see `stem`), and `detectTextVectors`
+// checks the database in use before any of this is used: on a mismatch nothing is computed here.
+import { stem as porter2 } from 'porter2';
+import type { Queryable } from '../../platform/db/db.js';
+
+/** Which Snowball English stemmer the database has; undefined when neither matches (nothing computed here). */
+export type TextVectorStemmer = 'snowball2' | 'snowball3';
+
+/** PostgreSQL's `tsearch_data/english.stop`. */
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her
+  hers herself it its itself they them their theirs themselves what which who whom this that these
+  those am is are was were be been being have has had having do does did doing a an the and but if or
+  because as until while of at by for with about against between into through during before after
+  above below to from up down in out on off over under again further then once here there when where
+  why how all any both each few more most other some such no nor not only own same so than too very s
+  t can will just don should now`.split(/\s+/),
+);
+
+/**
+ * Snowball 3 (PostgreSQL 18) keeps the double letter of a word that is only a, e or o and a double
+ * consonant before -ed or -ing ("added" -> "add"); Snowball 2 (PostgreSQL 15-17) undoubles it ("ad").
+ */
+const SNOWBALL3_KEPT_DOUBLE = /^([aeo](?:bb|dd|ff|gg|mm|nn|pp|rr|tt))(?:ed|edly|ing|ingly)$/;
+
+/** The `english_stem` dictionary: undefined for a stop word, else the stem of the lower-case word. */
+export function stem(word: string, stemmer: TextVectorStemmer): string | undefined {
+  if (ENGLISH_STOP_WORDS.has(word)) return undefined;
+  if (stemmer === 'snowball3') {
+    const kept = SNOWBALL3_KEPT_DOUBLE.exec(word);
+    if (kept) return kept[1];
+  }
+  return porter2(word);
+}
+
+// Characters PostgreSQL's default parser reads as a blank wherever they stand (checked against it
+// one by one beside letters, digits and each other; the test suite compares whole texts).
+const BLANKS = new Set([
+  ...' \t\n\r\f\v,;!?()[]{}"\'`:#$%*=|^',
+  '\u00a0', // no-break space
+  '\u2009', // thin space
+  ...'‘’“”–—•…·«»‹›→←⇒✓✔☐■□▪►§©®°±×÷€£',
+]);
+
+const isLetter = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const isAlnum = (code: number) => isLetter(code) || isDigit(code);
+
+/**
+ * Whether the character at `index` (not a letter or digit) is a blank to PostgreSQL's parser there:
+ * a full stop only before a space, a closing mark or the end ("e.g", "3.5", "a.txt", ".." are
+ * tokens); a hyphen unless a digit follows ("-19" is a number); the others in BLANKS anywhere.
+ */
+function isBlankAt(text: string, index: number): boolean {
+  const char = text[index]!;
+  const next = index + 1 < text.length ? text[index + 1]! : undefined;
+  if (char === '.') return next === undefined || AFTER_FULL_STOP.has(next);
+  if (char === '-') return next === undefined || !isDigit(next.charCodeAt(0));
+  return BLANKS.has(char);
+}
+
+const AFTER_FULL_STOP = new Set([...' \t\n\r\f\v)]}"\'’”', '\u00a0']);
+
+/** Tokens a lexeme may have positions for before PostgreSQL stops recording them (MAXNUMPOS). */
+const MAX_POSITIONS_PER_LEXEME = 255;
+/** Positions past this are all recorded as it in PostgreSQL (MAXENTRYPOS - 1): left to the database. */
+const MAX_POSITION = 16_000;
+/** Longer tokens are left to the database (it skips words over 2 KB with a notice). */
+const MAX_TOKEN_LENGTH = 200;
+
+/** A text's lexemes with their positions, as `to_tsvector('english', text)` has them. */
+type Positions = Map<string, number[]>;
+
+/**
+ * The lexemes and positions of `to_tsvector('english', text)`, or undefined when the text holds
+ * anything this module does not reproduce exactly.
+ */
+function englishPositions(text: string, stemmer: TextVectorStemmer): Positions | undefined {
+  const positions: Positions = new Map();
+  let position = 0;
+  const add = (lexeme: string | undefined) => {
+    position++;
+    if (lexeme === undefined) return;
+    const list = positions.get(lexeme);
+    if (list) list.push(position);
+    else positions.set(lexeme, [position]);
+  };
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (!isAlnum(code)) {
+      if (!isBlankAt(text, index)) return undefined;
+      index++;
+      continue;
+    }
+    // A run of letters and digits, then any hyphenated parts ("follow-up", "well-known-thing").
+    const start = index;
+    let letters = 0;
+    let digits = 0;
+    const parts: string[] = [];
+    let partStart = index;
+    for (;;) {
+      while (index < length && isAlnum(text.charCodeAt(index))) {
+        if (isDigit(text.charCodeAt(index))) digits++;
+        else letters++;
+        index++;
+      }
+      parts.push(text.slice(partStart, index));
+      // A hyphen before a letter joins a compound; before anything else but a letter or digit it
+      // is a blank ("well- known"). A number after it ("COVID-19", "x-5") and compounds with
+      // digits are left to the database.
+      if (text[index] !== '-' || index + 1 >= length || !isAlnum(text.charCodeAt(index + 1))) break;
+      if (!isLetter(text.charCodeAt(index + 1)) || digits > 0) return undefined;
+      index++;
+      partStart = index;
+    }
+    // What follows a token must be a blank (or the end): "abc.def", "x/y", "a+1" are other tokens.
+    if (index < length && !isBlankAt(text, index)) return undefined;
+    const token = text.slice(start, index);
+    if (token.length > MAX_TOKEN_LENGTH) return undefined;
+    const lower = token.toLowerCase();
+    if (parts.length > 1) {
+      if (digits > 0) return undefined;
+      // asciihword: the whole compound stemmed, then each part (hword_asciipart), each a position.
+      add(stem(lower, stemmer));
+      for (const part of parts) add(stem(part.toLowerCase(), stemmer));
+    } else if (letters === 0) {
+      // uint: as written ("2024", "000").
+      add(lower);
+    } else if (digits > 0) {
+      // numword ("abc123", "3rd"): the simple dictionary, lower-cased.
+      add(lower);
+    } else {
+      add(stem(lower, stemmer));
+    }
+    if (position > MAX_POSITION) return undefined;
+  }
+  return positions;
+}
+
+/**
+ * `setweight(a, wa) || setweight(b, wb) || …` of the parts' vectors as tsvector text (e.g.
+ * `'guid':1A 'polici':3,5`): each part's positions shifted past the largest position before it, as
+ * PostgreSQL's tsvector concatenation does, with its weight (D, the default, is not written).
+ * Undefined where PostgreSQL would cap positions (past MAX_POSITION, or a lexeme's 256th).
+ */
+function weightedVector(parts: ReadonlyArray<readonly [Positions, 'A' | 'B' | 'D']>): string | undefined {
+  const entries = new Map<string, string[]>();
+  let offset = 0;
+  for (const [positions, weight] of parts) {
+    const mark = weight === 'D' ? '' : weight;
+    let largest = 0;
+    for (const [lexeme, list] of positions) {
+      let written = entries.get(lexeme);
+      if (!written) {
+        written = [];
+        entries.set(lexeme, written);
+      }
+      for (const position of list) {
+        written.push(`${position + offset}${mark}`);
+        if (position > largest) largest = position;
+      }
+      if (written.length > MAX_POSITIONS_PER_LEXEME) return undefined;
+    }
+    offset += largest;
+    if (offset > MAX_POSITION) return undefined;
+  }
+  let text = '';
+  for (const [lexeme, written] of entries) text += `${text ? ' ' : ''}'${lexeme}':${written.join(',')}`;
+  return text;
+}
+
+/** `to_tsvector('english', text)` as tsvector text, or undefined (see `englishPositions`). */
+export function englishTextVector(text: string, stemmer: TextVectorStemmer): string | undefined {
+  const positions = englishPositions(text, stemmer);
+  return positions && weightedVector([[positions, 'D']]);
+}
+
+/** A chunk's two stored vectors (see migrations.ts), as tsvector text. */
+export interface ChunkVectors {
+  /** `setweight(to_tsvector(heading), 'A') || setweight(to_tsvector(title), 'B') || setweight(to_tsvector(text), 'D')` */
+  tsv: string;
+  /** `setweight(to_tsvector(heading), 'A') || setweight(to_tsvector(title), 'B')` */
+  headingTsv: string;
+}
+
+/** The vectors stored with a chunk, or undefined when the database must compute them (see above). */
+export function chunkVectors(
+  chunk: { heading: string; title: string; text: string },
+  stemmer: TextVectorStemmer,
+): ChunkVectors | undefined {
+  const heading = englishPositions(chunk.heading, stemmer);
+  const title = heading && englishPositions(chunk.title, stemmer);
+  const text = title && englishPositions(chunk.text, stemmer);
+  if (!heading || !title || !text) return undefined;
+  const tsv = weightedVector([
+    [heading, 'A'],
+    [title, 'B'],
+    [text, 'D'],
+  ]);
+  const headingTsv = weightedVector([
+    [heading, 'A'],
+    [title, 'B'],
+  ]);
+  return tsv === undefined || headingTsv === undefined ? undefined : { tsv, headingTsv };
+}
+
+/** Words whose stems tell the Snowball versions apart and check the stop words, and sample texts. */
+const PROBE_WORDS = [
+  ...ENGLISH_STOP_WORDS,
+  'added',
+  'adding',
+  'egged',
+  'offing',
+  'upped',
+  'inned',
+  'abetted',
+  'shopped',
+  'generously',
+  'communism',
+  'skis',
+  'dying',
+  'news',
+  'inning',
+  'proceeding',
+  'succeeded',
+  'travel-policy',
+  'well-known-thing',
+  'requirements',
+  'relational',
+  'conditional',
+  'happily',
+  'cries',
+];
+const PROBE_TEXTS = [
+  'The employee’s travel-policy (2024) requires “approved” bookings; see section 4.',
+  'Added: VPN access for abc123 users, 1,000 seats - effective 10:30 on Monday!',
+];
+
+/**
+ * Which stemmer the database's `english` configuration uses, checked against this module on probe
+ * words and texts; undefined (vectors computed by the database only) when neither reproduces it.
+ */
+export async function detectTextVectors(db: Queryable): Promise<TextVectorStemmer | undefined> {
+  const { rows } = await db.query<{ word: string; lexemes: string[] | null }>(
+    `SELECT word, ts_lexize('english_stem', word) AS lexemes FROM unnest($1::text[]) AS word`,
+    [PROBE_WORDS],
+  );
+  for (const stemmer of ['snowball3', 'snowball2'] as const) {
+    if (!rows.every(({ word, lexemes }) => (lexemes?.[0] ?? undefined) === stem(word, stemmer))) continue;
+    const vectors = PROBE_TEXTS.map((text) => englishTextVector(text, stemmer) ?? null);
+    const { rows: checked } = await db.query<{ same: boolean | null }>(
+      `SELECT bool_and(to_tsvector('english', probe.text) = probe.vector::tsvector) AS same
+       FROM unnest($1::text[], $2::text[]) AS probe(text, vector)`,
+      [PROBE_TEXTS, vectors],
+    );
+    if (checked[0]?.same === true) return stemmer;
+  }
+  return undefined;
+}
