@@ -43,11 +43,15 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
       deferIndexUpkeep(db, log);
       databases.add(db);
       // Chunks' full-text vectors computed in the parse threads where they reproduce the database's.
-      const textVectors = await detectTextVectors(db);
-      if (!textVectors)
+      const textVectors = await detectTextVectors(db).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not check the database’s English stemmer');
+        return undefined;
+      });
+      if (!textVectors) {
         log.info(
           'full-text vectors are computed by the database only (its English stemmer is not the one known here)',
         );
+      }
       const ingest = createIngestHandler(db, blobs, {
         limits: { maxBytes: config.uploadMaxFileBytes },
         ...(parser ? { parser } : {}),

@@ -153,3 +153,20 @@ describe.each(BACKENDS)('chunk vectors computed before the database on %s', (bac
     expect(rows.every((row) => row.same)).toBe(true);
   });
 });
+
+describe('the stemmer check', () => {
+  it('leaves every vector to the database when its stems are not the ones reproduced here', async () => {
+    // A database whose `english_stem` keeps every word as written (e.g. a custom configuration).
+    const unfamiliar = {
+      async query<Row>(sql: string, params: unknown[] = []) {
+        const words = (params[0] as string[]) ?? [];
+        const rows = sql.includes('ts_lexize')
+          ? words.map((word) => ({ word, lexemes: [word] }))
+          : [{ same: true }];
+        return { rows: rows as Row[], rowCount: rows.length };
+      },
+      async exec() {},
+    };
+    expect(await detectTextVectors(unfamiliar)).toBeUndefined();
+  });
+});
