@@ -29,26 +29,10 @@ function sentence(text: string): string {
   return `${trimmed[0]!.toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
 }
 
-/** The names `summary` has its own sentence for. */
-const SPECIAL_NAMES = new Set([
-  '__init__',
-  '__repr__',
-  '__str__',
-  '__eq__',
-  '__hash__',
-  '__len__',
-  '__iter__',
-  '__enter__',
-  '__exit__',
-  '__call__',
-]);
-/** What every object inherits (`constructor`, `toString`...): `special[name]` finds those too. */
-const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
-
 function summary(fn: PythonFunction): string {
-  // The names with their own sentence; the lookup also finds what every object inherits
-  // (`constructor`, `toString`...), so only names that can hit something there build the table.
-  if (SPECIAL_NAMES.has(fn.name) || INHERITED_NAMES.has(fn.name)) {
+  // The names with their own sentence (own properties only: a method named `constructor` or
+  // `toString` is summarised from its words like any other).
+  if (fn.name.startsWith('__')) {
     const special: Record<string, string> = {
       __init__: `Initialize the ${fn.className ?? 'instance'}.`,
       __repr__: `Return the developer representation of the ${fn.className ?? 'object'}.`,
@@ -61,7 +45,7 @@ function summary(fn: PythonFunction): string {
       __exit__: 'Exit the context.',
       __call__: `Call the ${fn.className ?? 'object'}.`,
     };
-    if (special[fn.name]) return special[fn.name]!;
+    if (Object.hasOwn(special, fn.name)) return special[fn.name]!;
   }
   const text = words(fn.name) || fn.name;
   const parts = text.split(' ');

@@ -61,3 +61,15 @@ describe('the enhanced text with generated docstrings', () => {
     });
   }
 });
+
+describe('generated docstrings', () => {
+  it('summarise methods named like what every JavaScript object has from their words', async () => {
+    const source =
+      'class Model:\n    def constructor(self):\n        return 1\n\n    def toString(self):\n        return "m"\n\n    def __init__(self):\n        self.x = 1\n';
+    const review = await reviewPythonFile('model.py', new TextEncoder().encode(source));
+    const docstrings = Object.fromEntries(review.functions.map((fn) => [fn.name, fn.generatedDocstring]));
+    expect(docstrings['Model.constructor']).toMatch(/^"""Constructor\./);
+    expect(docstrings['Model.toString']).toMatch(/^"""To string\./);
+    expect(docstrings['Model.__init__']).toMatch(/^"""Initialize the Model\./);
+  });
+});
