@@ -39,8 +39,18 @@ export function stem(word: string, stemmer: TextVectorStemmer): string | undefin
     const kept = SNOWBALL3_KEPT_DOUBLE.exec(word);
     if (kept) return kept[1];
   }
-  return porter2(word);
+  // Words repeat across a document's chunks (Zipf): their stems are remembered.
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = porter2(word);
+    if (stems.size >= 50_000) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
 }
+
+/** porter2's stems of the words seen lately (the same for both stemmers: they differ only above). */
+const stems = new Map<string, string>();
 
 // Characters PostgreSQL's default parser reads as a blank wherever they stand (checked against it
 // one by one beside letters, digits and each other; the test suite compares whole texts).
