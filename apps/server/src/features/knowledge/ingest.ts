@@ -10,8 +10,6 @@ import { type PreparedDocument, titleFromName } from './prepare.js';
 import { type DocumentStatus, markParsing, recordOutcome } from './store.js';
 import type { TextVectorStemmer } from './text-vector.js';
 
-export { titleFromName };
-
 export interface IngestRequest extends ParseInput {
   documentId: string;
   /** The document version being ingested (from upsertDocument or requeueDocument). */

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type TestDb } from '../../test/harness.js';
 import { chunkHeading } from './chunk.js';
 import { readDemoDocuments } from './demo/demo-set.js';
-import { titleFromName } from './ingest.js';
-import { prepareDocument } from './prepare.js';
+import { prepareDocument, titleFromName } from './prepare.js';
 import { addDocument, openKnowledgeTestDb } from './test-support.js';
 import { chunkVectors, detectTextVectors, englishTextVector, type TextVectorStemmer } from './text-vector.js';
 

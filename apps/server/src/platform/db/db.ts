@@ -81,6 +81,15 @@ function isStaleStatement(error: unknown): boolean {
   return error.code === '26000' || (error.code === '0A000' && /cached plan/.test(error.message));
 }
 
+/** The rows of the one statement a protocol exchange ran, with PGlite's parsers. */
+function firstResult<Row>(
+  database: PGlite,
+  messages: Parameters<typeof parse.parseResults>[0],
+): QueryResult<Row> {
+  const result = parse.parseResults(messages, database.parsers)[0]!;
+  return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
+}
+
 /**
  * Named prepared statements on PGlite, which has no API for them: `PGlite.query` parses, describes
  * and plans an unnamed statement in six protocol round trips on every call. The first call of a
@@ -119,8 +128,7 @@ function pgliteNamedQuery(database: PGlite) {
         serialize.sync(),
       ]),
     );
-    const result = parse.parseResults(messages, database.parsers)[0]!;
-    return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
+    return firstResult<Row>(database, messages);
   };
 
   return <Row>(name: string, sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
@@ -169,8 +177,7 @@ function pgliteOneShotQuery(database: PGlite) {
             serialize.sync(),
           ]),
         );
-        const result = parse.parseResults(messages, database.parsers)[0]!;
-        return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
+        return firstResult<Row>(database, messages);
       }),
     );
 }

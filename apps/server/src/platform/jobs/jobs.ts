@@ -348,11 +348,8 @@ export class Jobs {
    * A statement recording the queue's own progress (claims, leases, outcomes): without waiting for
    * the disk on PostgreSQL (see `TransactionOptions.isSynchronousCommit`). Lost in a database crash,
    * such a write leaves the job as it was before, and its lease makes it run again: the at-least-once
-   * delivery a worker's own death already implies.
-   */
-  /**
-   * `name`: a prepared statement for the statements every job runs (claim, success), planned once
-   * per connection instead of on every job.
+   * delivery a worker's own death already implies. `name`: a prepared statement, for those every
+   * job runs (claim, success), planned once per connection instead of on every job.
    */
   private bookkeeping<Row>(sql: string, params: unknown[], name?: string): Promise<QueryResult<Row>> {
     return this.db.asyncCommit.query<Row>(sql, params, name ? { name } : {});
