@@ -72,6 +72,16 @@ describe('schema arbitraries', () => {
     expect(json.some((text) => text.length > 10_000)).toBe(true);
   });
 
+  it('fuzzes arrays of long strings with too many items into bodies that can still be sent', () => {
+    // The shape that once gave 'Invalid string length': up to 2,000 copies of a 200,000-character
+    // string of NUL bytes, six characters each in JSON.
+    const schema = { type: 'array', items: { type: 'string' }, maxItems: 5000 } as const;
+    const values = fc.sample(fuzzedValue(schema, contract.context), { numRuns: 2000, seed: 11 });
+    const lengths = values.map((value) => (JSON.stringify(value) ?? '').length);
+    expect(Math.max(...lengths)).toBeGreaterThan(1_048_576);
+    expect(Math.max(...lengths)).toBeLessThan(4_000_000);
+  });
+
   it('builds requests for path, query and header parameters and multipart bodies of any operation', () => {
     const synthetic = new Contract({
       openapi: '3.1.0',
