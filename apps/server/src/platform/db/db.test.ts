@@ -90,6 +90,30 @@ describe.each(BACKENDS)('the database on %s', (backend) => {
     });
   });
 
+  describe('transactions', () => {
+    it('keep typed parameters and results, and roll back whole when a statement fails', async () => {
+      await createItems(db, 'items_tx');
+      const committed = await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO items_tx (id, label, tags, seen_at) VALUES ($1, $2, $3, $4)', [
+          3,
+          'three',
+          ['x', 'y'],
+          new Date('2026-02-03T04:05:06Z'),
+        ]);
+        return tx.query<{ tags: string[]; seen_at: Date }>('SELECT tags, seen_at FROM items_tx WHERE id = $1', [3]);
+      });
+      expect(committed.rows[0]).toEqual({ tags: ['x', 'y'], seen_at: new Date('2026-02-03T04:05:06Z') });
+
+      const failed = db.transaction(async (tx) => {
+        await tx.query("UPDATE items_tx SET label = 'changed'");
+        await tx.query("INSERT INTO items_tx (id, label) VALUES (1, 'duplicate')");
+      });
+      await expect(failed).rejects.toMatchObject({ code: '23505' });
+      const { rows } = await db.query<{ label: string }>('SELECT label FROM items_tx ORDER BY id');
+      expect(rows.map((row) => row.label)).toEqual(['one', 'two', 'three']);
+    });
+  });
+
   describe('commits that do not wait for the disk', () => {
     it('are visible at once to every other connection, alone and in a transaction', async () => {
       await createItems(db, 'items_async');

@@ -161,25 +161,27 @@ function pgliteNamedQuery(database: PGlite) {
  * parameter by its type). The parameters are serialized as node-postgres serializes them for
  * PostgreSQL (text, JSON for objects, array literals, bytes in binary), so both engines receive the
  * same values and PostgreSQL infers their types from the statement. Planned on every call, like
- * `PGlite.query`. Takes the same two locks, so it never runs inside another caller's transaction.
+ * `PGlite.query`. Holds PGlite's query lock while it runs; the caller holds the transaction lock
+ * (`PGlite.transaction` does, for the statements of its callback). Inside a transaction block the
+ * Sync neither commits nor rolls back: a failed statement leaves the block aborted, and
+ * `PGlite.transaction` rolls it back when the callback throws.
  */
-function pgliteOneShotQuery(database: PGlite) {
+function pgliteOneShotQuery(database: PGlite, { syncToFs }: { syncToFs: boolean }) {
   const serialize = protocol.serialize;
   return <Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
-    database._runExclusiveTransaction(() =>
-      database.runExclusive(async () => {
-        const messages = await database.execProtocolStream(
-          concatenate([
-            serialize.parse({ text: sql }),
-            serialize.bind({ values: params.map((value) => prepareValue(value)) }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
-        );
-        return firstResult<Row>(database, messages);
-      }),
-    );
+    database.runExclusive(async () => {
+      const messages = await database.execProtocolStream(
+        concatenate([
+          serialize.parse({ text: sql }),
+          serialize.bind({ values: params.map((value) => prepareValue(value)) }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs },
+      );
+      return firstResult<Row>(database, messages);
+    });
 }
 
 /**
@@ -190,7 +192,9 @@ function pgliteOneShotQuery(database: PGlite) {
 export async function openPglite(dataDir?: string): Promise<Db> {
   const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const namedQuery = pgliteNamedQuery(database);
-  const oneShotQuery = pgliteOneShotQuery(database);
+  const oneShotQuery = pgliteOneShotQuery(database, { syncToFs: true });
+  // PGlite writes its files at the commit, not after every statement of a transaction.
+  const transactionQuery = pgliteOneShotQuery(database, { syncToFs: false });
   const db: Db = {
     kind: 'pglite',
     get asyncCommit() {
@@ -198,7 +202,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
       if (options.name) return namedQuery<Row>(options.name, sql, params);
-      return oneShotQuery<Row>(sql, params);
+      return database._runExclusiveTransaction(() => oneShotQuery<Row>(sql, params));
     },
     async exec(sql: string) {
       await database.exec(sql);
@@ -206,9 +210,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return database.transaction(async (transaction) =>
         work({
-          async query<Row>(sql: string, params: unknown[] = []) {
-            const result = await transaction.query<Row>(sql, params);
-            return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+          query: <Row>(sql: string, params: unknown[] = []) => {
+            if (transaction.closed) throw new Error('Transaction is closed');
+            return transactionQuery<Row>(sql, params);
           },
           async exec(sql: string) {
             await transaction.exec(sql);
