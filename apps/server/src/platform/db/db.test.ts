@@ -100,7 +100,10 @@ describe.each(BACKENDS)('the database on %s', (backend) => {
           ['x', 'y'],
           new Date('2026-02-03T04:05:06Z'),
         ]);
-        return tx.query<{ tags: string[]; seen_at: Date }>('SELECT tags, seen_at FROM items_tx WHERE id = $1', [3]);
+        return tx.query<{ tags: string[]; seen_at: Date }>(
+          'SELECT tags, seen_at FROM items_tx WHERE id = $1',
+          [3],
+        );
       });
       expect(committed.rows[0]).toEqual({ tags: ['x', 'y'], seen_at: new Date('2026-02-03T04:05:06Z') });
 
