@@ -112,6 +112,7 @@ export async function upsertDocument(
       document.blobId ?? null,
       document.uploadedBy ?? null,
     ],
+    { name: 'knowledge_upsert_document' },
   );
   const row = rows[0]!;
   const previousBlobId =
@@ -162,6 +163,7 @@ export async function startParsing(db: Queryable, id: string): Promise<Knowledge
     `UPDATE knowledge_documents SET status = 'parsing', reason = NULL, updated_at = now()
      WHERE id = $1 RETURNING ${COLUMNS}`,
     [id],
+    { name: 'knowledge_start_parsing' },
   );
   return rows[0] ? toDocument(rows[0]) : undefined;
 }
@@ -374,15 +376,20 @@ export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<
         outcome.reason ?? null,
         outcome.chunks.length,
       ],
+      { name: 'knowledge_land' },
     );
     if (!rows[0]) return undefined;
     for (let start = INSERT_BATCH; start < outcome.chunks.length; start += INSERT_BATCH) {
-      await queryable.query(`${insertChunks('$2')}`, [
-        outcome.documentId,
-        rows[0].generation,
-        outcome.title,
-        rowsOf(outcome.chunks.slice(start, start + INSERT_BATCH)),
-      ]);
+      await queryable.query(
+        insertChunks('$2'),
+        [
+          outcome.documentId,
+          rows[0].generation,
+          outcome.title,
+          rowsOf(outcome.chunks.slice(start, start + INSERT_BATCH)),
+        ],
+        { name: 'knowledge_insert_chunks' },
+      );
     }
     return { replaced: Number(rows[0].dropped) + outcome.chunks.length };
   };

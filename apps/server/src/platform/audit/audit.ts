@@ -26,10 +26,9 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db.query('INSERT INTO audit_events (actor, action, target, details) VALUES ($1, $2, $3, $4::jsonb)', [
-    entry.actor,
-    entry.action,
-    entry.target ?? null,
-    JSON.stringify(entry.details ?? {}),
-  ]);
+  await db.query(
+    'INSERT INTO audit_events (actor, action, target, details) VALUES ($1, $2, $3, $4::jsonb)',
+    [entry.actor, entry.action, entry.target ?? null, JSON.stringify(entry.details ?? {})],
+    { name: 'audit_record' },
+  );
 }

@@ -161,6 +161,7 @@ export class DatabaseBlobs implements Blobs {
            )
            SELECT * FROM blob`,
           [contentType, size, sha256, data(chunk.subarray(0, filled))],
+          { name: 'blobs_put_whole' },
         );
         return toInfo(rows[0]!);
       }
@@ -196,6 +197,7 @@ export class DatabaseBlobs implements Blobs {
        LEFT JOIN blob_chunks c ON c.blob_id = b.id AND c.seq = 0
        WHERE b.id = $1 AND b.state = 'ready'`,
       [id],
+      { name: 'blobs_open' },
     );
     if (!rows[0]) return undefined;
     const size = Number(rows[0].size);

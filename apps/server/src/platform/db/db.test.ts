@@ -117,6 +117,35 @@ describe.each(BACKENDS)('the database on %s', (backend) => {
     });
   });
 
+  describe('named queries in transactions', () => {
+    it('are prepared inside or outside one, reused by both, and roll back with it', async () => {
+      await createItems(db, 'items_named_tx');
+      const insert = 'INSERT INTO items_named_tx (id, label, tags) VALUES ($1, $2, $3)';
+      await db.transaction(async (tx) => {
+        await tx.query(insert, [3, 'three', ['t']], { name: 'items_named_tx_insert' });
+        await tx.query(insert, [4, 'four', []], { name: 'items_named_tx_insert' });
+      });
+      await db.query(insert, [5, 'five', ['f', 'v']], { name: 'items_named_tx_insert' });
+      const failed = db.transaction(async (tx) => {
+        await tx.query(insert, [6, 'six', []], { name: 'items_named_tx_insert' });
+        await tx.query(insert, [1, 'duplicate', []], { name: 'items_named_tx_insert' });
+      });
+      await expect(failed).rejects.toMatchObject({ code: '23505' });
+      await db.transaction((tx) => tx.query(insert, [7, 'seven', ['s']], { name: 'items_named_tx_insert' }));
+      const { rows } = await db.query<{ id: number; tags: string[] }>(
+        'SELECT id, tags FROM items_named_tx ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { id: 1, tags: ['a', 'b'] },
+        { id: 2, tags: [] },
+        { id: 3, tags: ['t'] },
+        { id: 4, tags: [] },
+        { id: 5, tags: ['f', 'v'] },
+        { id: 7, tags: ['s'] },
+      ]);
+    });
+  });
+
   describe('commits that do not wait for the disk', () => {
     it('are visible at once to every other connection, alone and in a transaction', async () => {
       await createItems(db, 'items_async');

@@ -90,90 +90,34 @@ function firstResult<Row>(
   return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
 }
 
-/**
- * Named prepared statements on PGlite, which has no API for them: `PGlite.query` parses, describes
- * and plans an unnamed statement in six protocol round trips on every call. The first call of a
- * name sends Parse and Describe; later calls send Bind, Describe, Execute and Sync in one message,
- * and PostgreSQL's plan cache skips planning (a generic plan after five executions). Takes the
- * same two locks as `PGlite.query`, so it never runs inside another caller's transaction.
- */
-function pgliteNamedQuery(database: PGlite) {
-  /** Parameter types of the statements prepared on this database, by name. */
-  const prepared = new Map<string, number[]>();
-  const serialize = protocol.serialize;
-
-  const prepare = async (name: string, sql: string): Promise<number[]> => {
-    const described = await database.execProtocolStream(
-      concatenate([
-        serialize.parse({ name, text: sql }),
-        serialize.describe({ type: 'S', name }),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
-    );
-    return parse.parseDescribeStatementResults(described);
-  };
-
-  const execute = async <Row>(name: string, parameterTypes: number[], params: unknown[]) => {
-    const values = params.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const serializer = database.serializers[parameterTypes[index]!];
-      return serializer ? serializer(value) : String(value);
-    });
-    const messages = await database.execProtocolStream(
-      concatenate([
-        serialize.bind({ statement: name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-    );
-    return firstResult<Row>(database, messages);
-  };
-
-  return <Row>(name: string, sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
-    database._runExclusiveTransaction(() =>
-      database.runExclusive(async () => {
-        let parameterTypes = prepared.get(name);
-        if (parameterTypes) {
-          try {
-            return await execute<Row>(name, parameterTypes, params);
-          } catch (error) {
-            if (!isStaleStatement(error)) throw error;
-            // A schema change or DEALLOCATE made it stale: prepared again, once.
-            prepared.delete(name);
-            await database.execProtocolStream(
-              concatenate([serialize.close({ type: 'S', name }), serialize.sync()]),
-              { syncToFs: false },
-            );
-          }
-        }
-        parameterTypes = await prepare(name, sql);
-        prepared.set(name, parameterTypes);
-        return await execute<Row>(name, parameterTypes, params);
-      }),
-    );
+/** How a PGlite query runs: `syncToFs` false inside a transaction (PGlite writes its files at the commit). */
+interface PgliteQueryOptions {
+  syncToFs: boolean;
 }
+
+/**
+ * The parameters as node-postgres serializes them for PostgreSQL (text, JSON for objects, array
+ * literals, bytes in binary): both engines receive the same values, and PostgreSQL reads each by the
+ * type the statement gives its parameter.
+ */
+const serializeParameters = (params: readonly unknown[]) => params.map((value) => prepareValue(value));
 
 /**
  * Unnamed statements on PGlite in one protocol round trip: Parse, Bind, Describe, Execute and Sync
  * in one message, where `PGlite.query` takes six (it describes the statement first to serialize each
- * parameter by its type). The parameters are serialized as node-postgres serializes them for
- * PostgreSQL (text, JSON for objects, array literals, bytes in binary), so both engines receive the
- * same values and PostgreSQL infers their types from the statement. Planned on every call, like
- * `PGlite.query`. Holds PGlite's query lock while it runs; the caller holds the transaction lock
- * (`PGlite.transaction` does, for the statements of its callback). Inside a transaction block the
- * Sync neither commits nor rolls back: a failed statement leaves the block aborted, and
- * `PGlite.transaction` rolls it back when the callback throws.
+ * parameter by its type). Planned on every call, like `PGlite.query`. Holds PGlite's query lock while
+ * it runs; the caller holds the transaction lock (`PGlite.transaction` does, for the statements of its
+ * callback). Inside a transaction block the Sync neither commits nor rolls back: a failed statement
+ * leaves the block aborted, and `PGlite.transaction` rolls it back when the callback throws.
  */
-function pgliteOneShotQuery(database: PGlite, { syncToFs }: { syncToFs: boolean }) {
+function pgliteOneShotQuery(database: PGlite, { syncToFs }: PgliteQueryOptions) {
   const serialize = protocol.serialize;
   return <Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
     database.runExclusive(async () => {
       const messages = await database.execProtocolStream(
         concatenate([
           serialize.parse({ text: sql }),
-          serialize.bind({ values: params.map((value) => prepareValue(value)) }),
+          serialize.bind({ values: serializeParameters(params) }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
@@ -185,24 +129,78 @@ function pgliteOneShotQuery(database: PGlite, { syncToFs }: { syncToFs: boolean 
 }
 
 /**
+ * Named prepared statements on PGlite, which has no API for them. The first call of a name sends
+ * Parse; every call then sends Bind, Describe, Execute and Sync in one message, and PostgreSQL's plan
+ * cache skips planning (a generic plan after five executions, where it is no dearer). Parameters as
+ * `pgliteOneShotQuery` sends them. The names are the session's, shared by the two `syncToFs` modes.
+ * Same locking as `pgliteOneShotQuery`.
+ */
+function pgliteNamedQuery(database: PGlite, prepared: Set<string>, { syncToFs }: PgliteQueryOptions) {
+  const serialize = protocol.serialize;
+  const prepare = async (name: string, sql: string) => {
+    await database.execProtocolStream(concatenate([serialize.parse({ name, text: sql }), serialize.sync()]), {
+      syncToFs: false,
+    });
+    prepared.add(name);
+  };
+  const execute = async <Row>(name: string, params: unknown[]) => {
+    const messages = await database.execProtocolStream(
+      concatenate([
+        serialize.bind({ statement: name, values: serializeParameters(params) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs },
+    );
+    return firstResult<Row>(database, messages);
+  };
+  return <Row>(name: string, sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
+    database.runExclusive(async () => {
+      if (prepared.has(name)) {
+        try {
+          return await execute<Row>(name, params);
+        } catch (error) {
+          if (!isStaleStatement(error)) throw error;
+          // A schema change or DEALLOCATE made it stale: prepared again, once.
+          prepared.delete(name);
+          await database.execProtocolStream(
+            concatenate([serialize.close({ type: 'S', name }), serialize.sync()]),
+            { syncToFs: false },
+          );
+        }
+      }
+      await prepare(name, sql);
+      return await execute<Row>(name, params);
+    });
+}
+
+/**
  * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. pgvector is always available
  * to it (created only where embeddings are configured; loading it costs nothing measurable), so a
  * data folder that once had vectors opens whatever the configuration says now.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
-  const namedQuery = pgliteNamedQuery(database);
-  const oneShotQuery = pgliteOneShotQuery(database, { syncToFs: true });
-  // PGlite writes its files at the commit, not after every statement of a transaction.
-  const transactionQuery = pgliteOneShotQuery(database, { syncToFs: false });
+  const prepared = new Set<string>();
+  const query = {
+    oneShot: pgliteOneShotQuery(database, { syncToFs: true }),
+    named: pgliteNamedQuery(database, prepared, { syncToFs: true }),
+  };
+  const transactionQuery = {
+    oneShot: pgliteOneShotQuery(database, { syncToFs: false }),
+    named: pgliteNamedQuery(database, prepared, { syncToFs: false }),
+  };
   const db: Db = {
     kind: 'pglite',
     get asyncCommit() {
       return db;
     },
-    async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-      if (options.name) return namedQuery<Row>(options.name, sql, params);
-      return database._runExclusiveTransaction(() => oneShotQuery<Row>(sql, params));
+    query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      const { name } = options;
+      return database._runExclusiveTransaction(() =>
+        name ? query.named<Row>(name, sql, params) : query.oneShot<Row>(sql, params),
+      );
     },
     async exec(sql: string) {
       await database.exec(sql);
@@ -210,9 +208,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return database.transaction(async (transaction) =>
         work({
-          query: <Row>(sql: string, params: unknown[] = []) => {
+          async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
             if (transaction.closed) throw new Error('Transaction is closed');
-            return transactionQuery<Row>(sql, params);
+            const { name } = options;
+            return name
+              ? transactionQuery.named<Row>(name, sql, params)
+              : transactionQuery.oneShot<Row>(sql, params);
           },
           async exec(sql: string) {
             await transaction.exec(sql);

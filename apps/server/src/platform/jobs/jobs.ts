@@ -210,6 +210,7 @@ export class Jobs {
          ON CONFLICT (queue, dedupe_key) WHERE state = 'queued' AND dedupe_key IS NOT NULL DO NOTHING
          RETURNING id`,
         [queue, json, options.dedupeKey ?? null, maxAttempts, runAt],
+        { name: 'jobs_enqueue' },
       );
       if (inserted.rows[0]) {
         if (!options.tx) this.wake(queue);
