@@ -3,6 +3,7 @@
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type Chunk, chunkHeading } from './chunk.js';
 import type { Department } from './departments.js';
+import { tsvectorArray } from './text-vector.js';
 
 export const DOCUMENT_STATUSES = [
   'queued',
@@ -334,23 +335,32 @@ export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<
         page: chunk.page ?? null,
         slide: chunk.slide ?? null,
         text: chunk.text,
-        tsv: chunk.vectors?.tsv ?? null,
-        heading_tsv: chunk.vectors?.headingTsv ?? null,
       })),
     );
+  /** The chunks' vectors as two `tsvector[]` parameters in binary, null when none was computed. */
+  const vectorsOf = (chunks: readonly Chunk[]) =>
+    chunks.some((chunk) => chunk.vectors)
+      ? [
+          tsvectorArray(chunks.map((chunk) => chunk.vectors?.tsv)),
+          tsvectorArray(chunks.map((chunk) => chunk.vectors?.headingTsv)),
+        ]
+      : [null, null];
   // The vectors searched (migrations 1, 3 and 5) as the parse thread computed them where it could
-  // (Chunk.vectors), else here.
-  const insertChunks = (generation: string) =>
+  // (Chunk.vectors, the arrays $vectors and $vectors + 1, element by element with the rows), else here.
+  const insertChunks = (generation: string, vectors: number) =>
     `INSERT INTO knowledge_chunks (document_id, generation, ordinal, heading_path, heading, page, slide, title, text,
                                    tsv, heading_tsv)
      SELECT $1, ${generation}, r.ordinal, r.heading_path, r.heading, r.page, r.slide, $3, r.text,
-       coalesce(r.tsv::tsvector, setweight(to_tsvector('english', r.heading), 'A') ||
+       coalesce(r.tsv, setweight(to_tsvector('english', r.heading), 'A') ||
          setweight(to_tsvector('english', $3::text), 'B') || setweight(to_tsvector('english', r.text), 'D')),
-       coalesce(r.heading_tsv::tsvector,
+       coalesce(r.heading_tsv,
          setweight(to_tsvector('english', r.heading), 'A') || setweight(to_tsvector('english', $3::text), 'B'))
-     FROM jsonb_to_recordset($4::jsonb)
-       AS r(ordinal integer, heading_path text[], heading text, page integer, slide integer, text text,
-            tsv text, heading_tsv text)`;
+     FROM ROWS FROM (
+         jsonb_to_recordset($4::jsonb)
+           AS (ordinal integer, heading_path text[], heading text, page integer, slide integer, text text),
+         unnest($${vectors}::tsvector[]),
+         unnest($${vectors + 1}::tsvector[])
+       ) AS r(ordinal, heading_path, heading, page, slide, text, tsv, heading_tsv)`;
   const land = async (queryable: Queryable) => {
     // The switch locks the row and checks the version; the old generations' delete reads the
     // chunks as they were before the statement, so it never sees the new ones.
@@ -363,7 +373,7 @@ export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<
          DELETE FROM knowledge_chunks
          WHERE document_id = $1 AND generation <> (SELECT generation FROM switched) RETURNING 1
        ), inserted AS (
-         ${insertChunks('switched.generation').replace('FROM jsonb_to_recordset', 'FROM switched, jsonb_to_recordset')}
+         ${insertChunks('switched.generation', 8).replace('FROM ROWS FROM', 'FROM switched, ROWS FROM')}
          RETURNING 1
        )
        SELECT generation, (SELECT count(*) FROM dropped) AS dropped FROM switched`,
@@ -375,18 +385,20 @@ export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<
         outcome.status,
         outcome.reason ?? null,
         outcome.chunks.length,
+        ...vectorsOf(outcome.chunks.slice(0, INSERT_BATCH)),
       ],
       { name: 'knowledge_land' },
     );
     if (!rows[0]) return undefined;
     for (let start = INSERT_BATCH; start < outcome.chunks.length; start += INSERT_BATCH) {
       await queryable.query(
-        insertChunks('$2'),
+        insertChunks('$2', 5),
         [
           outcome.documentId,
           rows[0].generation,
           outcome.title,
           rowsOf(outcome.chunks.slice(start, start + INSERT_BATCH)),
+          ...vectorsOf(outcome.chunks.slice(start, start + INSERT_BATCH)),
         ],
         { name: 'knowledge_insert_chunks' },
       );

@@ -8,7 +8,13 @@ import { chunkHeading } from './chunk.js';
 import { readDemoDocuments } from './demo/demo-set.js';
 import { prepareDocument, titleFromName } from './prepare.js';
 import { addDocument, openKnowledgeTestDb } from './test-support.js';
-import { chunkVectors, detectTextVectors, englishTextVector, type TextVectorStemmer } from './text-vector.js';
+import {
+  chunkVectors,
+  detectTextVectors,
+  englishTextVector,
+  type TextVectorStemmer,
+  tsvectorArray,
+} from './text-vector.js';
 
 /** Texts as documents hold them, and the punctuation and word shapes the tokenizer decides on. */
 const TRICKY = [
@@ -104,18 +110,18 @@ describe.each(BACKENDS)('chunk vectors computed before the database on %s', (bac
     const computed = chunks.map((chunk) => chunkVectors(chunk, stemmer));
     const { rows } = await test.db.query<{ same: boolean; n: number }>(
       `SELECT n, setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', title), 'B') ||
-                   setweight(to_tsvector('english', text), 'D') = tsv::tsvector
+                   setweight(to_tsvector('english', text), 'D') = tsv
                AND setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', title), 'B')
-                   = heading_tsv::tsvector AS same
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+                   = heading_tsv AS same
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::tsvector[], $5::tsvector[])
          WITH ORDINALITY AS c(heading, title, text, tsv, heading_tsv, n)
        WHERE tsv IS NOT NULL`,
       [
         chunks.map((chunk) => chunk.heading),
         chunks.map((chunk) => chunk.title),
         chunks.map((chunk) => chunk.text),
-        computed.map((vectors) => vectors?.tsv ?? null),
-        computed.map((vectors) => vectors?.headingTsv ?? null),
+        tsvectorArray(computed.map((vectors) => vectors?.tsv)),
+        tsvectorArray(computed.map((vectors) => vectors?.headingTsv)),
       ],
     );
     expect(rows.filter((row) => !row.same).map((row) => chunks[Number(row.n) - 1])).toEqual([]);
