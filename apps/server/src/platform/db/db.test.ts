@@ -90,6 +90,39 @@ describe.each(BACKENDS)('the database on %s', (backend) => {
     });
   });
 
+  describe('parameters', () => {
+    it('arrive as sent: multi-byte text, empty text, nulls, bytes, JSON, arrays and dates, named or not', async () => {
+      const params = [
+        'naïve 日本語 😀',
+        '',
+        null,
+        Buffer.from([0, 1, 2, 255, 254]),
+        { key: 'välue', list: [1, 2] },
+        ['a', 'b c', 'd"e', 'f\\g'],
+        new Date('2026-03-04T05:06:07.089Z'),
+      ];
+      const sql = `SELECT $1::text AS text, length($1::text) AS length, $2::text AS empty, $3::text AS nothing,
+                          encode($4::bytea, 'hex') AS bytes, $5::jsonb AS json, $6::text[] AS list,
+                          $7::timestamptz AS at`;
+      const expected = {
+        text: 'naïve 日本語 😀',
+        length: 11,
+        empty: '',
+        nothing: null,
+        bytes: '000102fffe',
+        json: { key: 'välue', list: [1, 2] },
+        list: ['a', 'b c', 'd"e', 'f\\g'],
+        at: new Date('2026-03-04T05:06:07.089Z'),
+      };
+      expect((await db.query(sql, params)).rows).toEqual([expected]);
+      for (let call = 0; call < 7; call++) {
+        expect((await db.query(sql, params, { name: 'params_round_trip' })).rows).toEqual([expected]);
+      }
+      expect((await db.transaction((tx) => tx.query(sql, params))).rows).toEqual([expected]);
+      expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    });
+  });
+
   describe('transactions', () => {
     it('keep typed parameters and results, and roll back whole when a statement fails', async () => {
       await createItems(db, 'items_tx');

@@ -103,6 +103,67 @@ interface PgliteQueryOptions {
 const serializeParameters = (params: readonly unknown[]) => params.map((value) => prepareValue(value));
 
 /**
+ * One extended-query exchange as one message: Parse (when `text` is given: `name` prepared, or the
+ * unnamed statement), Bind of `name` with the parameters (`serializeParameters`: strings in text
+ * format, bytes in binary), Describe of the portal, Execute and Sync. Written straight into one
+ * buffer of the right size: PGlite's message writer grows its buffer step by step and counts each
+ * string's UTF-8 bytes character by character, a cost that shows for the ingestion's long parameters.
+ */
+function extendedQuery(name: string, text: string | undefined, params: readonly unknown[]): Uint8Array {
+  const values = serializeParameters(params);
+  const nameBytes = Buffer.byteLength(name);
+  const textBytes = text === undefined ? 0 : Buffer.byteLength(text);
+  const valueBytes = values.map((value) =>
+    value === null ? 0 : typeof value === 'string' ? Buffer.byteLength(value) : value.length,
+  );
+  const parseLength = text === undefined ? 0 : 1 + 4 + nameBytes + 1 + textBytes + 1 + 2;
+  const bindBody = 4 + 1 + nameBytes + 1 + 2 + 2 * values.length + 2 + 2;
+  const bindLength = 1 + bindBody + valueBytes.reduce((sum, length) => sum + 4 + length, 0);
+  const tail = 7 + 10 + 5; // Describe portal, Execute, Sync
+  const message = Buffer.allocUnsafe(parseLength + bindLength + tail);
+  let offset = 0;
+  const cString = (value: string) => {
+    offset += message.write(value, offset);
+    offset = message.writeUInt8(0, offset);
+  };
+  if (text !== undefined) {
+    offset = message.writeUInt8(0x50, offset); // 'P'
+    offset = message.writeInt32BE(parseLength - 1, offset);
+    cString(name);
+    cString(text);
+    offset = message.writeInt16BE(0, offset); // parameter types: inferred
+  }
+  offset = message.writeUInt8(0x42, offset); // 'B'
+  offset = message.writeInt32BE(bindLength - 1, offset);
+  cString(''); // portal
+  cString(name);
+  offset = message.writeInt16BE(values.length, offset);
+  for (const value of values)
+    offset = message.writeInt16BE(value !== null && typeof value !== 'string' ? 1 : 0, offset);
+  offset = message.writeInt16BE(values.length, offset);
+  values.forEach((value, index) => {
+    if (value === null) {
+      offset = message.writeInt32BE(-1, offset);
+      return;
+    }
+    offset = message.writeInt32BE(valueBytes[index]!, offset);
+    offset += typeof value === 'string' ? message.write(value, offset) : value.copy(message, offset);
+  });
+  offset = message.writeInt16BE(0, offset); // results in text
+  offset = message.writeUInt8(0x44, offset); // 'D'
+  offset = message.writeInt32BE(6, offset);
+  offset = message.writeUInt8(0x50, offset); // portal
+  offset = message.writeUInt8(0, offset);
+  offset = message.writeUInt8(0x45, offset); // 'E'
+  offset = message.writeInt32BE(9, offset);
+  offset = message.writeUInt8(0, offset); // portal
+  offset = message.writeInt32BE(0, offset); // all rows
+  offset = message.writeUInt8(0x53, offset); // 'S'
+  message.writeInt32BE(4, offset);
+  return message;
+}
+
+/**
  * Unnamed statements on PGlite in one protocol round trip: Parse, Bind, Describe, Execute and Sync
  * in one message, where `PGlite.query` takes six (it describes the statement first to serialize each
  * parameter by its type). Planned on every call, like `PGlite.query`. Holds PGlite's query lock while
@@ -111,19 +172,9 @@ const serializeParameters = (params: readonly unknown[]) => params.map((value) =
  * leaves the block aborted, and `PGlite.transaction` rolls it back when the callback throws.
  */
 function pgliteOneShotQuery(database: PGlite, { syncToFs }: PgliteQueryOptions) {
-  const serialize = protocol.serialize;
   return <Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
     database.runExclusive(async () => {
-      const messages = await database.execProtocolStream(
-        concatenate([
-          serialize.parse({ text: sql }),
-          serialize.bind({ values: serializeParameters(params) }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-        { syncToFs },
-      );
+      const messages = await database.execProtocolStream(extendedQuery('', sql, params), { syncToFs });
       return firstResult<Row>(database, messages);
     });
 }
@@ -144,15 +195,7 @@ function pgliteNamedQuery(database: PGlite, prepared: Set<string>, { syncToFs }:
     prepared.add(name);
   };
   const execute = async <Row>(name: string, params: unknown[]) => {
-    const messages = await database.execProtocolStream(
-      concatenate([
-        serialize.bind({ statement: name, values: serializeParameters(params) }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { syncToFs },
-    );
+    const messages = await database.execProtocolStream(extendedQuery(name, undefined, params), { syncToFs });
     return firstResult<Row>(database, messages);
   };
   return <Row>(name: string, sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
