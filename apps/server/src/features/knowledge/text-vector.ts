@@ -214,20 +214,48 @@ function vectorText(entries: WeightedEntries): string {
  * half the cost of landing the vectors in the database.
  */
 function vectorBytes(entries: WeightedEntries): Uint8Array {
-  const sorted = [...entries].map(([lexeme, positions]) => [Buffer.from(lexeme, 'utf8'), positions] as const);
-  sorted.sort(([a], [b]) => Buffer.compare(a, b));
+  // Code-unit order, which is PostgreSQL's byte order for the ASCII lexemes this module makes (for
+  // any other order PostgreSQL sorts the lexemes itself as it reads them).
+  const lexemes = [...entries.keys()].sort();
   let size = 4;
-  for (const [lexeme, positions] of sorted) size += lexeme.length + 3 + 2 * positions.length;
-  // Its own memory (not Buffer's shared pool): it is copied to the server's thread as it is.
-  const bytes = Buffer.from(new ArrayBuffer(size));
-  let offset = bytes.writeInt32BE(sorted.length, 0);
-  for (const [lexeme, positions] of sorted) {
-    offset += lexeme.copy(bytes, offset);
-    offset = bytes.writeUInt8(0, offset);
-    offset = bytes.writeUInt16BE(positions.length, offset);
-    for (const position of positions) offset = bytes.writeUInt16BE(position, offset);
+  for (const lexeme of lexemes) size += utf8Length(lexeme) + 3 + 2 * entries.get(lexeme)!.length;
+  const bytes = new Uint8Array(size);
+  const view = new DataView(bytes.buffer);
+  view.setInt32(0, lexemes.length);
+  let offset = 4;
+  for (const lexeme of lexemes) {
+    const positions = entries.get(lexeme)!;
+    offset += writeUtf8(lexeme, bytes, offset);
+    bytes[offset++] = 0;
+    view.setUint16(offset, positions.length);
+    offset += 2;
+    for (const position of positions) {
+      view.setUint16(offset, position);
+      offset += 2;
+    }
   }
-  return new Uint8Array(bytes.buffer);
+  return bytes;
+}
+
+const utf8 = new TextEncoder();
+
+/** A string's UTF-8 length: its length when it is ASCII, as lexemes made here are. */
+function utf8Length(text: string): number {
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) > 0x7f) return Buffer.byteLength(text, 'utf8');
+  }
+  return text.length;
+}
+
+/** Writes `text` in UTF-8 at `offset`; answers the bytes written. */
+function writeUtf8(text: string, bytes: Uint8Array, offset: number): number {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code > 0x7f)
+      return index + utf8.encodeInto(text.slice(index), bytes.subarray(offset + index)).written;
+    bytes[offset + index] = code;
+  }
+  return text.length;
 }
 
 /** The element type of `tsvector[]` (`pg_type.oid` of tsvector, fixed since PostgreSQL 8.3). */
