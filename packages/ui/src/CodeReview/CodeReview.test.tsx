@@ -153,6 +153,20 @@ describe('CodeReviewPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('upload dialog: removing the zip by keyboard leaves focus on Browse', async () => {
+    const user = userEvent.setup();
+    render(<InteractiveReviewPage fixture={{ isUploadOpen: true }} />);
+    const dialog = await screen.findByRole('dialog');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['PK'], 'shop.zip', { type: 'application/zip' }));
+    act(() => within(dialog).getByRole('button', { name: 'Remove shop.zip' }).focus());
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByText('shop.zip')).toBeNull();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Browse' }));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Browse' }));
+  });
+
   it("view mode: Close instead of Refresh and Upload, the tree, 'Function: {name}', code, then both sections", async () => {
     render(<CodeReviewPage {...reviewPageProps({ review: reviewJson })} />);
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
@@ -229,6 +243,49 @@ describe('CodeReviewPage', () => {
     act(() => within(tree).getByRole('row', { name: 'client.py' }).focus());
     await user.keyboard('{ArrowLeft}');
     expect(within(tree).getByRole('row', { name: 'client.py' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps keyboard focus: View moves it to the review, Close back to the row of the file viewed', async () => {
+    const user = userEvent.setup();
+    render(<InteractiveReviewPage />);
+    act(() => rowOf('billing-service.zip').focus());
+    for (let step = 0; step < 3; step++) await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View billing-service.zip' }));
+    await user.keyboard('{Enter}');
+    // The View button is gone with the list: focus is on the review's name, not lost to the page.
+    const review = screen.getByRole('navigation', { name: 'Review of billing-service.zip' });
+    expect(document.activeElement).toBe(within(review).getByRole('heading', { level: 2 }));
+    await user.tab();
+    expect(screen.getByRole('treegrid', { name: 'Review files' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(rowOf('billing-service.zip')).toContainElement(document.activeElement as HTMLElement),
+    );
+  });
+
+  it('gives focus back after a request that disabled the focused button: to it, or to the table when its row is gone', async () => {
+    const { rerender } = render(<CodeReviewPage {...reviewPageProps()} />);
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    act(() => refresh.focus());
+    rerender(<CodeReviewPage {...reviewPageProps({ isBusy: true })} />);
+    // A browser moves focus off a button that becomes disabled.
+    act(() => refresh.blur());
+    expect(document.activeElement).toBe(document.body);
+    rerender(<CodeReviewPage {...reviewPageProps()} />);
+    await waitFor(() => expect(document.activeElement).toBe(refresh));
+
+    act(() => screen.getByRole('button', { name: 'Delete legacy-scripts.zip' }).focus());
+    rerender(<CodeReviewPage {...reviewPageProps({ isBusy: true })} />);
+    act(() => (document.activeElement as HTMLElement).blur());
+    const remaining = reviewFiles.filter((file) => file.filename !== 'legacy-scripts.zip');
+    rerender(<CodeReviewPage {...reviewPageProps({ files: remaining })} />);
+    await waitFor(() =>
+      expect(screen.getByRole('grid', { name: 'Uploaded review files' })).toContainElement(
+        document.activeElement as HTMLElement,
+      ),
+    );
   });
 
   it('collapses and expands folders and files', async () => {

@@ -158,6 +158,7 @@ export function CodeReviewFileTable({
                       <Button
                         size="sm"
                         aria-label={`View ${file.filename}`}
+                        data-review-view={file.fileId}
                         isDisabled={!actions.canView}
                         onPress={() => onView(file)}
                       >

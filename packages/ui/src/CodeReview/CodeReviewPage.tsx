@@ -1,6 +1,6 @@
 import { reviewMessages, type UseCodeReviewResult } from '@digital-assistant/react';
 import type { ReviewFile } from '@digital-assistant/sdk';
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { CodeReviewFileTable } from './CodeReviewFileTable';
 import { CodeReviewFunction } from './CodeReviewFunction';
@@ -55,13 +55,33 @@ export type CodeReviewPageProps = Pick<
  */
 export function CodeReviewPage({ title, ...review }: CodeReviewPageProps) {
   const [deleting, setDeleting] = useState<ReviewFile | null>(null);
+  const lastViewedId = useRef<string | null>(null);
   // Keeps the name in the text while the dialog animates out.
   const shownName = useRef('');
   if (deleting) shownName.current = deleting.filename;
   const idPrefix = useId().replace(/:/g, '');
-  const { view, selectedFunction } = review;
+  const { view, selectedFunction, isBusy } = review;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const viewNameRef = useRef<HTMLHeadingElement>(null);
+  const focusAtRequest = useRef<Element | null>(null);
+  const renderedBusy = useRef(isBusy);
+  // Where focus was when a request started, read before the commit disables every button (a disabled
+  // button loses focus to the page's body).
+  if (isBusy && !renderedBusy.current && typeof document !== 'undefined') {
+    focusAtRequest.current = document.activeElement;
+  }
+  renderedBusy.current = isBusy;
+  if (view) lastViewedId.current = view.fileId;
+  useKeyboardFocusKept({
+    rootRef,
+    viewNameRef,
+    focusAtRequest,
+    lastViewedId,
+    isBusy,
+    isViewing: view !== null,
+  });
   return (
-    <div className="da-page da-review-page" data-viewing={view ? true : undefined}>
+    <div ref={rootRef} className="da-page da-review-page" data-viewing={view ? true : undefined}>
       <CodeReviewHeader
         title={title}
         message={review.message}
@@ -75,7 +95,9 @@ export function CodeReviewPage({ title, ...review }: CodeReviewPageProps) {
       {view ? (
         <div className="da-review-view">
           <nav className="da-review-view-tree" aria-label={`Review of ${view.filename}`}>
-            <h2 className="da-review-view-name">{view.review.name || view.filename}</h2>
+            <h2 className="da-review-view-name" ref={viewNameRef} tabIndex={-1}>
+              {view.review.name || view.filename}
+            </h2>
             <CodeReviewTree
               tree={view.tree}
               expanded={view.expanded}
@@ -138,4 +160,69 @@ export function CodeReviewPage({ title, ...review }: CodeReviewPageProps) {
       />
     </div>
   );
+}
+
+/**
+ * Keeps keyboard focus on the screen when what held it goes away: View replaces the list by the review
+ * (focus goes to the review's name), Close brings the list back (focus goes back to the row of the file
+ * that was viewed), and a request disables every button, so focus goes back to the button that started
+ * it once it is over, or to the table when that button is gone (a deleted file's row). Focus is only
+ * moved when it was lost to the page's body, never taken from where the person put it.
+ */
+function useKeyboardFocusKept({
+  rootRef,
+  viewNameRef,
+  focusAtRequest,
+  lastViewedId,
+  isBusy,
+  isViewing,
+}: {
+  rootRef: RefObject<HTMLDivElement | null>;
+  viewNameRef: RefObject<HTMLHeadingElement | null>;
+  focusAtRequest: RefObject<Element | null>;
+  lastViewedId: RefObject<string | null>;
+  isBusy: boolean;
+  isViewing: boolean;
+}) {
+  const previous = useRef({ isBusy, isViewing });
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { isBusy, isViewing };
+    if (isBusy) return;
+    const requestEnded = before.isBusy;
+    const viewChanged = before.isViewing !== isViewing;
+    if (!requestEnded && !viewChanged) return;
+    const startedFrom = focusAtRequest.current;
+    focusAtRequest.current = null;
+    const isFocusLost = () => !document.activeElement || document.activeElement === document.body;
+    if (!isFocusLost()) return;
+    // The list's rows are rendered after the table itself: look for them on the next frame.
+    const frame = requestAnimationFrame(() => {
+      const root = rootRef.current;
+      if (!root || !isFocusLost()) return;
+      const table = root.querySelector<HTMLElement>('[role="grid"]');
+      let target: HTMLElement | null = null;
+      if (isViewing) {
+        target = viewNameRef.current;
+      } else if (viewChanged) {
+        const id = lastViewedId.current;
+        const viewButton = id
+          ? Array.from(root.querySelectorAll<HTMLElement>('[data-review-view]')).find(
+              (button) => button.dataset.reviewView === id,
+            )
+          : undefined;
+        // The grid is one tab stop whose rows take focus (the arrow keys reach the row's buttons).
+        target = viewButton?.closest<HTMLElement>('[role="row"]') ?? table;
+      } else if (startedFrom && startedFrom !== document.body) {
+        const isUsable =
+          startedFrom instanceof HTMLElement &&
+          startedFrom.isConnected &&
+          root.contains(startedFrom) &&
+          !startedFrom.matches(':disabled');
+        target = isUsable ? startedFrom : table;
+      }
+      target?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [isBusy, isViewing, rootRef, viewNameRef, focusAtRequest, lastViewedId]);
 }

@@ -12,6 +12,7 @@ import {
 } from 'react-aria-components';
 import { Button, IconButton } from '../Button/Button';
 import { CloseIcon, FileIcon, UploadIcon } from '../icons/icons';
+import { useFocusAfterRemove } from '../utils/useFocusAfterRemove';
 
 export interface CodeReviewUploadDialogProps {
   isOpen: boolean;
@@ -52,6 +53,7 @@ export function CodeReviewUploadDialog({
   title = 'Upload zip',
 }: CodeReviewUploadDialogProps) {
   const id = useId();
+  const { rootRef, removed } = useFocusAfterRemove<HTMLDivElement>('[data-upload-browse]');
   return (
     <ModalOverlay className="da-modal-overlay" isOpen={isOpen} isDismissable onOpenChange={onOpenChange}>
       <Modal className="da-modal da-review-upload-dialog">
@@ -62,7 +64,7 @@ export function CodeReviewUploadDialog({
           <p className="da-dialog-text">
             Upload your python files as .zip to receive potential improvements, in both code &amp; docstrings.
           </p>
-          <div className="da-review-upload">
+          <div ref={rootRef} className="da-review-upload">
             <DropZone
               className="da-drop-zone"
               onDrop={async (event) => {
@@ -81,7 +83,7 @@ export function CodeReviewUploadDialog({
                   if (list && list.length > 0) onChooseFiles(Array.from(list));
                 }}
               >
-                <Button size="sm" aria-describedby={`${id}-formats`}>
+                <Button size="sm" aria-describedby={`${id}-formats`} data-upload-browse>
                   Browse
                 </Button>
               </FileTrigger>
@@ -98,7 +100,15 @@ export function CodeReviewUploadDialog({
                   <li className="da-upload-item">
                     <FileIcon className="da-icon da-upload-item-icon" />
                     <span className="da-upload-item-name">{file.name}</span>
-                    <IconButton aria-label={`Remove ${file.name}`} size="sm" onPress={onRemoveFile}>
+                    <IconButton
+                      aria-label={`Remove ${file.name}`}
+                      size="sm"
+                      data-remove-item
+                      onPress={() => {
+                        removed(0);
+                        onRemoveFile();
+                      }}
+                    >
                       <CloseIcon />
                     </IconButton>
                   </li>

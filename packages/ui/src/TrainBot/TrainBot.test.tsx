@@ -1,5 +1,5 @@
 import { createTrainingUploadStore } from '@digital-assistant/react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
@@ -66,6 +66,25 @@ describe('the Train Bot uploader: validation rules', () => {
     expect(chosen()).toEqual(['a.md4 KB']);
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.queryByRole('region', { name: /not uploaded$/ })).toBeNull();
+  });
+
+  it('keeps keyboard focus in the list when a file is removed: the next Remove, the previous, then Browse', async () => {
+    const user = setup();
+    render(<StoreWiredUploadWindows />);
+    const window = await screen.findByRole('dialog', { name: 'Train Bot' });
+    await user.upload(fileInput(), [sampleFile('a.md'), sampleFile('b.md'), sampleFile('c.md')]);
+    const remove = (name: string) => within(window).getByRole('button', { name: `Remove ${name}` });
+    act(() => remove('b.md').focus());
+    await user.keyboard('{Enter}');
+    expect(chosen()).toEqual(['a.md2 KB', 'c.md2 KB']);
+    expect(document.activeElement).toBe(remove('c.md'));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(remove('a.md'));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(window).getByRole('button', { name: 'Browse' }));
+    // Still there a frame later: the dialog's focus scope does not send it back to the first checkbox.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(within(window).getByRole('button', { name: 'Browse' }));
   });
 
   it('keeps Knowledge (all departments) apart from the other departments', async () => {

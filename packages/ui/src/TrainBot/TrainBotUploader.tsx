@@ -13,6 +13,7 @@ import {
 } from 'react-aria-components';
 import { Button, IconButton } from '../Button/Button';
 import { AlertIcon, CheckIcon, CloseIcon, FileIcon, UploadIcon } from '../icons/icons';
+import { useFocusAfterRemove } from '../utils/useFocusAfterRemove';
 
 /** A chosen file as the uploader lists it. */
 export interface TrainBotFile {
@@ -107,6 +108,7 @@ export function TrainBotUploader({
   maxFiles,
 }: TrainBotUploaderProps) {
   const id = useId();
+  const { rootRef, removed } = useFocusAfterRemove<HTMLDivElement>('[data-upload-browse]');
   const limits = [
     maxFileBytes ? `up to ${formatFileSize(maxFileBytes)} each` : '',
     maxFiles ? `${maxFiles} files at a time` : '',
@@ -114,7 +116,7 @@ export function TrainBotUploader({
     .filter(Boolean)
     .join(', ');
   return (
-    <div className="da-train-bot" data-uploading={isUploading || undefined}>
+    <div ref={rootRef} className="da-train-bot" data-uploading={isUploading || undefined}>
       <CheckboxGroup
         className="da-field da-department-choice"
         value={[...departments]}
@@ -162,7 +164,7 @@ export function TrainBotUploader({
             if (list && list.length > 0) onAddFiles(Array.from(list));
           }}
         >
-          <Button size="sm" isDisabled={isUploading} aria-describedby={`${id}-formats`}>
+          <Button size="sm" isDisabled={isUploading} aria-describedby={`${id}-formats`} data-upload-browse>
             Browse
           </Button>
         </FileTrigger>
@@ -202,7 +204,11 @@ export function TrainBotUploader({
                   <IconButton
                     aria-label={`Remove ${file.name}`}
                     size="sm"
-                    onPress={() => onRemoveFile(file.id)}
+                    data-remove-item
+                    onPress={() => {
+                      removed(index);
+                      onRemoveFile(file.id);
+                    }}
                   >
                     <CloseIcon />
                   </IconButton>
