@@ -5,7 +5,7 @@ import { type Chunk, type ChunkOptions, chunkHeading, chunkSections } from './ch
 import { parseBounds } from './parse/input.js';
 import { parseBytes, parseDocument } from './parse/parse-document.js';
 import type { ParseInput, ParseLimits, ParseResult } from './parse/types.js';
-import { chunkVectors, type TextVectorStemmer } from './text-vector.js';
+import { documentVectors, type TextVectorStemmer } from './text-vector.js';
 
 /** The chunks of a file with text, or the parse outcome of one without (no_text, legacy, failed). */
 export type PreparedDocument = { kind: 'text'; chunks: Chunk[] } | Exclude<ParseResult, { kind: 'text' }>;
@@ -32,9 +32,9 @@ function chunked(name: string, parsed: ParseResult, options: PrepareOptions): Pr
   const chunks = chunkSections(parsed.sections, options.chunking);
   const stemmer = options.textVectors;
   if (stemmer) {
-    const title = titleFromName(name);
+    const vectorsOf = documentVectors(titleFromName(name), stemmer);
     for (const chunk of chunks) {
-      const vectors = chunkVectors({ heading: chunkHeading(chunk), title, text: chunk.text }, stemmer);
+      const vectors = vectorsOf(chunkHeading(chunk), chunk.text);
       if (vectors) chunk.vectors = vectors;
     }
   }

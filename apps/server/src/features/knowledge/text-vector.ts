@@ -218,19 +218,29 @@ function vectorBytes(entries: WeightedEntries): Uint8Array {
   // any other order PostgreSQL sorts the lexemes itself as it reads them).
   const lexemes = [...entries.keys()].sort();
   let size = 4;
-  for (const lexeme of lexemes) size += utf8Length(lexeme) + 3 + 2 * entries.get(lexeme)!.length;
+  const lists: number[][] = new Array(lexemes.length);
+  for (let index = 0; index < lexemes.length; index++) {
+    const list = entries.get(lexemes[index]!)!;
+    lists[index] = list;
+    size += utf8Length(lexemes[index]!) + 3 + 2 * list.length;
+  }
   const bytes = new Uint8Array(size);
-  const view = new DataView(bytes.buffer);
-  view.setInt32(0, lexemes.length);
+  const count = lexemes.length;
+  bytes[0] = count >>> 24;
+  bytes[1] = (count >>> 16) & 0xff;
+  bytes[2] = (count >>> 8) & 0xff;
+  bytes[3] = count & 0xff;
   let offset = 4;
-  for (const lexeme of lexemes) {
-    const positions = entries.get(lexeme)!;
-    offset += writeUtf8(lexeme, bytes, offset);
-    bytes[offset++] = 0;
-    view.setUint16(offset, positions.length);
-    offset += 2;
+  for (let index = 0; index < count; index++) {
+    const positions = lists[index]!;
+    offset += writeUtf8(lexemes[index]!, bytes, offset);
+    bytes[offset] = 0;
+    bytes[offset + 1] = positions.length >>> 8;
+    bytes[offset + 2] = positions.length & 0xff;
+    offset += 3;
     for (const position of positions) {
-      view.setUint16(offset, position);
+      bytes[offset] = position >>> 8;
+      bytes[offset + 1] = position & 0xff;
       offset += 2;
     }
   }
@@ -297,27 +307,51 @@ export interface ChunkVectors {
   headingTsv: Uint8Array;
 }
 
-/** The vectors stored with a chunk, or undefined when the database must compute them (see above). */
+/**
+ * The vectors of a document's chunks (`vectorsOf(heading, text)`), or undefined for a chunk whose
+ * vectors the database must compute (see above). The title is read once for the document, and each
+ * heading once for the chunks under it (they share its heading vector).
+ */
+export function documentVectors(
+  title: string,
+  stemmer: TextVectorStemmer,
+): (heading: string, text: string) => ChunkVectors | undefined {
+  const titlePositions = englishPositions(title, stemmer);
+  const headings = new Map<string, { positions: Positions; headingTsv: Uint8Array } | undefined>();
+  const headingVectors = (heading: string) => {
+    if (headings.has(heading)) return headings.get(heading);
+    const positions = titlePositions && englishPositions(heading, stemmer);
+    const entries =
+      positions &&
+      weightedVector([
+        [positions, 'A'],
+        [titlePositions, 'B'],
+      ]);
+    const vectors = positions && entries ? { positions, headingTsv: vectorBytes(entries) } : undefined;
+    headings.set(heading, vectors);
+    return vectors;
+  };
+  return (heading, text) => {
+    const head = headingVectors(heading);
+    const body = head && englishPositions(text, stemmer);
+    const tsv =
+      head &&
+      body &&
+      weightedVector([
+        [head.positions, 'A'],
+        [titlePositions!, 'B'],
+        [body, 'D'],
+      ]);
+    return tsv ? { tsv: vectorBytes(tsv), headingTsv: head.headingTsv } : undefined;
+  };
+}
+
+/** The vectors stored with one chunk (see `documentVectors`). */
 export function chunkVectors(
   chunk: { heading: string; title: string; text: string },
   stemmer: TextVectorStemmer,
 ): ChunkVectors | undefined {
-  const heading = englishPositions(chunk.heading, stemmer);
-  const title = heading && englishPositions(chunk.title, stemmer);
-  const text = title && englishPositions(chunk.text, stemmer);
-  if (!heading || !title || !text) return undefined;
-  const tsv = weightedVector([
-    [heading, 'A'],
-    [title, 'B'],
-    [text, 'D'],
-  ]);
-  const headingTsv = weightedVector([
-    [heading, 'A'],
-    [title, 'B'],
-  ]);
-  return tsv === undefined || headingTsv === undefined
-    ? undefined
-    : { tsv: vectorBytes(tsv), headingTsv: vectorBytes(headingTsv) };
+  return documentVectors(chunk.title, stemmer)(chunk.heading, chunk.text);
 }
 
 /** Words whose stems tell the Snowball versions apart and check the stop words, and sample texts. */
