@@ -49,6 +49,16 @@ export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
  * two list rules the walkthrough found.
  */
 export async function accessibilityViolations(page: Page, include?: string) {
+  // A dialog fading in (160-180 ms) is half transparent: its text's contrast is only judged once the
+  // entry animations have ended (never-ending ones, like a spinner, are not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (include) builder = builder.include(include);
   // react-aria's live announcer (a hidden region it speaks through) can hold a role=img whose label
