@@ -87,6 +87,20 @@ describe('the Train Bot uploader: validation rules', () => {
     expect(document.activeElement).toBe(within(window).getByRole('button', { name: 'Browse' }));
   });
 
+  it('gives keyboard focus to Browse when Clear empties the refused list (and goes with it)', async () => {
+    const user = setup();
+    render(<StoreWiredUploadWindows />);
+    const window = await screen.findByRole('dialog', { name: 'Train Bot' });
+    await user.upload(fileInput(), [sampleFile('a.md'), sampleFile('x.zip')]);
+    act(() => within(window).getByRole('button', { name: 'Clear' }).focus());
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('region', { name: /not uploaded$/ })).toBeNull();
+    const browse = within(window).getByRole('button', { name: 'Browse' });
+    expect(document.activeElement).toBe(browse);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(browse);
+  });
+
   it('keeps Knowledge (all departments) apart from the other departments', async () => {
     const user = setup();
     render(<StoreWiredUploader />);

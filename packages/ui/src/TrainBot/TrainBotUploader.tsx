@@ -108,7 +108,7 @@ export function TrainBotUploader({
   maxFiles,
 }: TrainBotUploaderProps) {
   const id = useId();
-  const { rootRef, removed } = useFocusAfterRemove<HTMLDivElement>('[data-upload-browse]');
+  const { rootRef, removed, cleared } = useFocusAfterRemove<HTMLDivElement>('[data-upload-browse]');
   const limits = [
     maxFileBytes ? `up to ${formatFileSize(maxFileBytes)} each` : '',
     maxFiles ? `${maxFiles} files at a time` : '',
@@ -243,7 +243,14 @@ export function TrainBotUploader({
                 {rejected.length === 1 ? '1 file not uploaded' : `${rejected.length} files not uploaded`}
               </h3>
               {onDismissRejected ? (
-                <Button size="sm" variant="ghost" onPress={onDismissRejected}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onPress={() => {
+                    cleared();
+                    onDismissRejected();
+                  }}
+                >
                   Clear
                 </Button>
               ) : null}

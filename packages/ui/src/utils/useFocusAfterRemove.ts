@@ -5,7 +5,8 @@ import { type RefObject, useEffect, useRef } from 'react';
  * its button with it), focus goes to the Remove button now in its place, else to the previous one,
  * else to `fallbackSelector` (e.g. Browse), instead of being lost to the page or thrown back to the
  * first control of a dialog (react-aria's focus scope does that a frame later when focus is lost).
- * Remove buttons carry `data-remove-item`.
+ * Remove buttons carry `data-remove-item`. `cleared()` does the same for a button that empties a
+ * whole list and goes with it (Clear): focus goes to `fallbackSelector`.
  *
  * @example
  * const { rootRef, removed } = useFocusAfterRemove<HTMLDivElement>('[data-upload-browse]');
@@ -13,20 +14,27 @@ import { type RefObject, useEffect, useRef } from 'react';
  */
 export function useFocusAfterRemove<T extends HTMLElement>(fallbackSelector: string) {
   const rootRef: RefObject<T | null> = useRef<T>(null);
-  const removedIndex = useRef<number | null>(null);
+  /** The index of the removed item, or 'fallback' when a whole list (and its Clear button) went. */
+  const removedIndex = useRef<number | 'fallback' | null>(null);
   // After every commit: the one that removed the item is the one that matters.
   useEffect(() => {
     const index = removedIndex.current;
     const root = rootRef.current;
     if (index === null || !root) return;
     removedIndex.current = null;
-    const buttons = Array.from(root.querySelectorAll<HTMLElement>('[data-remove-item]'));
+    const buttons =
+      index === 'fallback' ? [] : Array.from(root.querySelectorAll<HTMLElement>('[data-remove-item]'));
     const target =
-      buttons[Math.min(index, buttons.length - 1)] ?? root.querySelector<HTMLElement>(fallbackSelector);
+      (index === 'fallback' ? undefined : buttons[Math.min(index, buttons.length - 1)]) ??
+      root.querySelector<HTMLElement>(fallbackSelector);
     target?.focus();
   });
   const removed = (index: number) => {
     removedIndex.current = index;
   };
-  return { rootRef, removed };
+  /** A list went with the button that cleared it: focus goes to `fallbackSelector`. */
+  const cleared = () => {
+    removedIndex.current = 'fallback';
+  };
+  return { rootRef, removed, cleared };
 }
