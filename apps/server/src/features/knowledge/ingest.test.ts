@@ -18,6 +18,7 @@ import {
   upsertDocument,
 } from './store.js';
 import { addDocument, openKnowledgeTestDb } from './test-support.js';
+import { detectTextVectors } from './text-vector.js';
 
 const admin = { role: 'CORE_ADMINS' };
 
@@ -101,6 +102,41 @@ describe.each(BACKENDS)('ingesting documents on %s', (backend) => {
       reason: expect.stringMatching(/save it as \.pptx/),
     });
     expect(await chunkRows(broken.document.id)).toEqual([]);
+  });
+
+  it('lands a document of more chunks than one statement takes, with the vectors the database would compute', async () => {
+    const stemmer = await detectTextVectors(test.db);
+    expect(stemmer).toBeDefined();
+    // 1,100 sections: three statements of at most 500 chunks in one transaction; every fifth section
+    // holds a URL, whose vectors the database computes itself (null in the binary arrays).
+    const sections = Array.from({ length: 1100 }, (_, index) =>
+      index % 5 === 0
+        ? `## Part ${index}\n\nThe quokka routine ${index} is at https://example.com/p/${index} for everyone.`
+        : `## Part ${index}\n\nThe quokka routine, step ${index}, is written here in full.`,
+    );
+    const added = await addDocument(
+      test.db,
+      {
+        name: 'long-routines.md',
+        departments: ['knowledge'],
+        bytes: strToU8(`# Long\n\n${sections.join('\n\n')}\n`),
+      },
+      { textVectors: stemmer! },
+    );
+    expect(added.result).toMatchObject({ status: 'ready', chunkCount: 1100 });
+    const { rows } = await test.db.query<{ count: number; same: number }>(
+      `SELECT count(*)::int AS count,
+              (count(*) FILTER (WHERE tsv = setweight(to_tsvector('english', heading), 'A') ||
+                                          setweight(to_tsvector('english', title), 'B') ||
+                                          setweight(to_tsvector('english', text), 'D')
+                                 AND heading_tsv = setweight(to_tsvector('english', heading), 'A') ||
+                                                   setweight(to_tsvector('english', title), 'B')))::int AS same
+       FROM knowledge_chunks WHERE document_id = $1`,
+      [added.document.id],
+    );
+    expect(rows[0]).toEqual({ count: 1100, same: 1100 });
+    const hits = await searchKnowledge(test.db, { query: 'quokka routine 1099', viewer: admin, k: 3 });
+    expect(hits[0]?.text).toContain('step 1099');
   });
 
   it('replaces the chunks of a re-uploaded file: answers come from the new version only', async () => {
