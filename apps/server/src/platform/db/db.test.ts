@@ -212,5 +212,28 @@ describe.each(BACKENDS)('the database on %s', (backend) => {
         expect(inTransaction).toBe(await setting(db));
       }
     });
+
+    it('are set up without a query racing the first one on a new connection (no pg deprecation warning)', async () => {
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', onWarning);
+      const fresh = await openEmptyDb(backend);
+      try {
+        const values = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            fresh.db.asyncCommit.query<{ value: string }>(
+              "SELECT current_setting('synchronous_commit') AS value",
+            ),
+          ),
+        );
+        if (backend === 'postgres')
+          expect(values.map(({ rows }) => rows[0]!.value)).toEqual(['off', 'off', 'off', 'off']);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.filter((message) => /already executing a query/.test(message))).toEqual([]);
+      } finally {
+        process.off('warning', onWarning);
+        await fresh.cleanup();
+      }
+    });
   });
 });

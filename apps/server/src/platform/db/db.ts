@@ -279,11 +279,13 @@ export interface PostgresOptions {
 
 /** Opens a pg connection pool on `connectionString`. */
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
-  const openPool = () => {
+  /** `onConnect`: run on each new connection before any query of its users (pg-pool awaits it). */
+  const openPool = (onConnect?: (client: pg.ClientBase) => Promise<unknown>) => {
     const opened = new pg.Pool({
       connectionString,
       max: options.max ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      ...(onConnect ? { onConnect } : {}),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     opened.on('error', () => {});
@@ -293,13 +295,9 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   /** Connections whose commits do not wait for the disk, opened on first use. */
   let asyncCommitPool: pg.Pool | undefined;
   const asyncPool = () => {
-    if (!asyncCommitPool) {
-      asyncCommitPool = openPool();
-      // Queued on a new connection before any query of its user.
-      asyncCommitPool.on('connect', (client) => {
-        client.query('SET synchronous_commit = off').catch(() => {});
-      });
-    }
+    // Awaited before the connection's first query (a SET sent on 'connect' instead ran beside it,
+    // which pg deprecates); a connection where it fails is not used.
+    asyncCommitPool ??= openPool((client) => client.query('SET synchronous_commit = off'));
     return asyncCommitPool;
   };
   // pg prepares a named statement once per connection and reuses it there. It cannot forget one
