@@ -208,64 +208,36 @@ function vectorText(entries: WeightedEntries): string {
 }
 
 /**
- * A tsvector in PostgreSQL's binary format (`tsvectorrecv`): the lexeme count, then each lexeme in
- * UTF-8 with a NUL, its position count and its positions (16 bits each), big-endian, lexemes in the
- * byte order PostgreSQL keeps them in. Read without `tsvector_in`'s parse of the text form, which is
- * half the cost of landing the vectors in the database.
+ * A tsvector in PostgreSQL's binary format (`tsvectorrecv`): the lexeme count, then each lexeme with a
+ * NUL, its position count and its positions (16 bits each), big-endian, lexemes in PostgreSQL's byte
+ * order. The lexemes made here are ASCII (`englishPositions` takes nothing else), so a character is a
+ * byte and the strings' order is the bytes'. Read without `tsvector_in`'s parse of the text form,
+ * which is half the cost of landing the vectors in the database.
  */
 function vectorBytes(entries: WeightedEntries): Uint8Array {
-  // Code-unit order, which is PostgreSQL's byte order for the ASCII lexemes this module makes (for
-  // any other order PostgreSQL sorts the lexemes itself as it reads them).
   const lexemes = [...entries.keys()].sort();
   let size = 4;
-  const lists: number[][] = new Array(lexemes.length);
-  for (let index = 0; index < lexemes.length; index++) {
-    const list = entries.get(lexemes[index]!)!;
-    lists[index] = list;
-    size += utf8Length(lexemes[index]!) + 3 + 2 * list.length;
-  }
+  for (const lexeme of lexemes) size += lexeme.length + 3 + 2 * entries.get(lexeme)!.length;
   const bytes = new Uint8Array(size);
-  const count = lexemes.length;
-  bytes[0] = count >>> 24;
-  bytes[1] = (count >>> 16) & 0xff;
-  bytes[2] = (count >>> 8) & 0xff;
-  bytes[3] = count & 0xff;
+  const write16 = (offset: number, value: number) => {
+    bytes[offset] = value >>> 8;
+    bytes[offset + 1] = value & 0xff;
+  };
+  write16(0, lexemes.length >>> 16);
+  write16(2, lexemes.length & 0xffff);
   let offset = 4;
-  for (let index = 0; index < count; index++) {
-    const positions = lists[index]!;
-    offset += writeUtf8(lexemes[index]!, bytes, offset);
-    bytes[offset] = 0;
-    bytes[offset + 1] = positions.length >>> 8;
-    bytes[offset + 2] = positions.length & 0xff;
-    offset += 3;
+  for (const lexeme of lexemes) {
+    for (let index = 0; index < lexeme.length; index++) bytes[offset++] = lexeme.charCodeAt(index);
+    bytes[offset++] = 0;
+    const positions = entries.get(lexeme)!;
+    write16(offset, positions.length);
+    offset += 2;
     for (const position of positions) {
-      bytes[offset] = position >>> 8;
-      bytes[offset + 1] = position & 0xff;
+      write16(offset, position);
       offset += 2;
     }
   }
   return bytes;
-}
-
-const utf8 = new TextEncoder();
-
-/** A string's UTF-8 length: its length when it is ASCII, as lexemes made here are. */
-function utf8Length(text: string): number {
-  for (let index = 0; index < text.length; index++) {
-    if (text.charCodeAt(index) > 0x7f) return Buffer.byteLength(text, 'utf8');
-  }
-  return text.length;
-}
-
-/** Writes `text` in UTF-8 at `offset`; answers the bytes written. */
-function writeUtf8(text: string, bytes: Uint8Array, offset: number): number {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code > 0x7f)
-      return index + utf8.encodeInto(text.slice(index), bytes.subarray(offset + index)).written;
-    bytes[offset + index] = code;
-  }
-  return text.length;
 }
 
 /** The element type of `tsvector[]` (`pg_type.oid` of tsvector, fixed since PostgreSQL 8.3). */

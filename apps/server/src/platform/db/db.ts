@@ -164,57 +164,38 @@ function extendedQuery(name: string, text: string | undefined, params: readonly 
 }
 
 /**
- * Unnamed statements on PGlite in one protocol round trip: Parse, Bind, Describe, Execute and Sync
- * in one message, where `PGlite.query` takes six (it describes the statement first to serialize each
- * parameter by its type). Planned on every call, like `PGlite.query`. Holds PGlite's query lock while
- * it runs; the caller holds the transaction lock (`PGlite.transaction` does, for the statements of its
- * callback). Inside a transaction block the Sync neither commits nor rolls back: a failed statement
- * leaves the block aborted, and `PGlite.transaction` rolls it back when the callback throws.
+ * Statements on PGlite in one protocol round trip each: Parse, Bind, Describe, Execute and Sync in one
+ * message, where `PGlite.query` takes six (it describes the statement first to serialize each
+ * parameter by its type). Unnamed statements are planned on every call, like `PGlite.query`'s. A
+ * named one (`name`, PGlite has no API for them) is parsed once, its first time (the names are the
+ * session's, in `prepared`); later calls send only Bind to Sync, and PostgreSQL's plan cache skips
+ * planning (a generic plan after five executions, where it is no dearer). Holds PGlite's query lock
+ * while it runs; the caller holds the transaction lock (`PGlite.transaction` does, for the statements
+ * of its callback). Inside a transaction block the Sync neither commits nor rolls back: a failed
+ * statement leaves the block aborted, and `PGlite.transaction` rolls it back when the callback throws.
  */
-function pgliteOneShotQuery(database: PGlite, { syncToFs }: PgliteQueryOptions) {
-  return <Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
-    database.runExclusive(async () => {
-      const messages = await database.execProtocolStream(extendedQuery('', sql, params), { syncToFs });
-      return firstResult<Row>(database, messages);
-    });
-}
-
-/**
- * Named prepared statements on PGlite, which has no API for them. The first call of a name sends
- * Parse; every call then sends Bind, Describe, Execute and Sync in one message, and PostgreSQL's plan
- * cache skips planning (a generic plan after five executions, where it is no dearer). Parameters as
- * `pgliteOneShotQuery` sends them. The names are the session's, shared by the two `syncToFs` modes.
- * Same locking as `pgliteOneShotQuery`.
- */
-function pgliteNamedQuery(database: PGlite, prepared: Set<string>, { syncToFs }: PgliteQueryOptions) {
+function pgliteQuery(database: PGlite, prepared: Set<string>, { syncToFs }: PgliteQueryOptions) {
   const serialize = protocol.serialize;
-  const prepare = async (name: string, sql: string) => {
-    await database.execProtocolStream(concatenate([serialize.parse({ name, text: sql }), serialize.sync()]), {
-      syncToFs: false,
-    });
-    prepared.add(name);
-  };
-  const execute = async <Row>(name: string, params: unknown[]) => {
-    const messages = await database.execProtocolStream(extendedQuery(name, undefined, params), { syncToFs });
-    return firstResult<Row>(database, messages);
-  };
-  return <Row>(name: string, sql: string, params: unknown[]): Promise<QueryResult<Row>> =>
+  const run = async <Row>(message: Uint8Array) =>
+    firstResult<Row>(database, await database.execProtocolStream(message, { syncToFs }));
+  const withSync = (message: Uint8Array) =>
+    database.execProtocolStream(concatenate([message, serialize.sync()]), { syncToFs: false });
+  return <Row>(sql: string, params: unknown[], name?: string): Promise<QueryResult<Row>> =>
     database.runExclusive(async () => {
+      if (!name) return run<Row>(extendedQuery('', sql, params));
       if (prepared.has(name)) {
         try {
-          return await execute<Row>(name, params);
+          return await run<Row>(extendedQuery(name, undefined, params));
         } catch (error) {
           if (!isStaleStatement(error)) throw error;
           // A schema change or DEALLOCATE made it stale: prepared again, once.
           prepared.delete(name);
-          await database.execProtocolStream(
-            concatenate([serialize.close({ type: 'S', name }), serialize.sync()]),
-            { syncToFs: false },
-          );
+          await withSync(serialize.close({ type: 'S', name }));
         }
       }
-      await prepare(name, sql);
-      return await execute<Row>(name, params);
+      await withSync(serialize.parse({ name, text: sql }));
+      prepared.add(name);
+      return run<Row>(extendedQuery(name, undefined, params));
     });
 }
 
@@ -226,24 +207,16 @@ function pgliteNamedQuery(database: PGlite, prepared: Set<string>, { syncToFs }:
 export async function openPglite(dataDir?: string): Promise<Db> {
   const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const prepared = new Set<string>();
-  const query = {
-    oneShot: pgliteOneShotQuery(database, { syncToFs: true }),
-    named: pgliteNamedQuery(database, prepared, { syncToFs: true }),
-  };
-  const transactionQuery = {
-    oneShot: pgliteOneShotQuery(database, { syncToFs: false }),
-    named: pgliteNamedQuery(database, prepared, { syncToFs: false }),
-  };
+  const query = pgliteQuery(database, prepared, { syncToFs: true });
+  // PGlite writes its files at the commit, not after every statement of a transaction.
+  const transactionQuery = pgliteQuery(database, prepared, { syncToFs: false });
   const db: Db = {
     kind: 'pglite',
     get asyncCommit() {
       return db;
     },
     query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-      const { name } = options;
-      return database._runExclusiveTransaction(() =>
-        name ? query.named<Row>(name, sql, params) : query.oneShot<Row>(sql, params),
-      );
+      return database._runExclusiveTransaction(() => query<Row>(sql, params, options.name));
     },
     async exec(sql: string) {
       await database.exec(sql);
@@ -253,10 +226,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         work({
           async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
             if (transaction.closed) throw new Error('Transaction is closed');
-            const { name } = options;
-            return name
-              ? transactionQuery.named<Row>(name, sql, params)
-              : transactionQuery.oneShot<Row>(sql, params);
+            return transactionQuery<Row>(sql, params, options.name);
           },
           async exec(sql: string) {
             await transaction.exec(sql);
