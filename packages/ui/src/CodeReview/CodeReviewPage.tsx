@@ -1,6 +1,6 @@
 import { reviewMessages, type UseCodeReviewResult } from '@digital-assistant/react';
 import type { ReviewFile } from '@digital-assistant/sdk';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { CodeReviewFileTable } from './CodeReviewFileTable';
 import { CodeReviewFunction } from './CodeReviewFunction';
@@ -55,31 +55,12 @@ export type CodeReviewPageProps = Pick<
  */
 export function CodeReviewPage({ title, ...review }: CodeReviewPageProps) {
   const [deleting, setDeleting] = useState<ReviewFile | null>(null);
-  const lastViewedId = useRef<string | null>(null);
   // Keeps the name in the text while the dialog animates out.
   const shownName = useRef('');
   if (deleting) shownName.current = deleting.filename;
   const idPrefix = useId().replace(/:/g, '');
-  const { view, selectedFunction, isBusy } = review;
-  const rootRef = useRef<HTMLDivElement>(null);
-  const viewNameRef = useRef<HTMLHeadingElement>(null);
-  const focusAtRequest = useRef<Element | null>(null);
-  const renderedBusy = useRef(isBusy);
-  // Where focus was when a request started, read before the commit disables every button (a disabled
-  // button loses focus to the page's body).
-  if (isBusy && !renderedBusy.current && typeof document !== 'undefined') {
-    focusAtRequest.current = document.activeElement;
-  }
-  renderedBusy.current = isBusy;
-  if (view) lastViewedId.current = view.fileId;
-  useKeyboardFocusKept({
-    rootRef,
-    viewNameRef,
-    focusAtRequest,
-    lastViewedId,
-    isBusy,
-    isViewing: view !== null,
-  });
+  const { view, selectedFunction } = review;
+  const { rootRef, viewNameRef } = useKeyboardFocusKept(review.isBusy, view?.fileId ?? null);
   return (
     <div ref={rootRef} className="da-page da-review-page" data-viewing={view ? true : undefined}>
       <CodeReviewHeader
@@ -167,23 +148,23 @@ export function CodeReviewPage({ title, ...review }: CodeReviewPageProps) {
  * (focus goes to the review's name), Close brings the list back (focus goes back to the row of the file
  * that was viewed), and a request disables every button, so focus goes back to the button that started
  * it once it is over, or to the table when that button is gone (a deleted file's row). Focus is only
- * moved when it was lost to the page's body, never taken from where the person put it.
+ * moved when it was lost to the page's body, never taken from where the person put it. Answers the
+ * refs of the page's root and of the review's name.
  */
-function useKeyboardFocusKept({
-  rootRef,
-  viewNameRef,
-  focusAtRequest,
-  lastViewedId,
-  isBusy,
-  isViewing,
-}: {
-  rootRef: RefObject<HTMLDivElement | null>;
-  viewNameRef: RefObject<HTMLHeadingElement | null>;
-  focusAtRequest: RefObject<Element | null>;
-  lastViewedId: RefObject<string | null>;
-  isBusy: boolean;
-  isViewing: boolean;
-}) {
+function useKeyboardFocusKept(isBusy: boolean, viewedId: string | null) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const viewNameRef = useRef<HTMLHeadingElement>(null);
+  const focusAtRequest = useRef<Element | null>(null);
+  const lastViewedId = useRef<string | null>(null);
+  const renderedBusy = useRef(isBusy);
+  // Where focus was when a request started, read before the commit disables every button (a disabled
+  // button loses focus to the page's body).
+  if (isBusy && !renderedBusy.current && typeof document !== 'undefined') {
+    focusAtRequest.current = document.activeElement;
+  }
+  renderedBusy.current = isBusy;
+  if (viewedId) lastViewedId.current = viewedId;
+  const isViewing = viewedId !== null;
   const previous = useRef({ isBusy, isViewing });
   useEffect(() => {
     const before = previous.current;
@@ -224,5 +205,6 @@ function useKeyboardFocusKept({
       target?.focus();
     });
     return () => cancelAnimationFrame(frame);
-  }, [isBusy, isViewing, rootRef, viewNameRef, focusAtRequest, lastViewedId]);
+  }, [isBusy, isViewing]);
+  return { rootRef, viewNameRef };
 }
