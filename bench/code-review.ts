@@ -5,7 +5,8 @@
 //   tree-sitter parse of every file, nothing else;
 // - the same baseline under the analyzer's engine configuration: ruff's bare check plus the
 //   tree-sitter parse in a fresh process started with exactly the node flags of the review's analyzer
-//   process (V8's baseline WebAssembly compiler only), as the pipeline's analysis runs;
+//   process (V8's baseline WebAssembly compiler only), as the pipeline's analysis runs, and the
+//   analysis with its rendering in that same process (what the analyzer process does per file);
 // - the analysis: the review of every file as the job does it (ruff mapped to functions, the own
 //   checks, docstrings, the enhanced text checked to parse);
 // - the pipeline: the job's whole work (the zip read from blobs in PGlite, every file reviewed, the
@@ -18,7 +19,8 @@
 // Run: pnpm --filter @digital-assistant/bench run bench:code-review
 // Environment: DATABASE_URL (the pipeline's database, default postgres://postgres@127.0.0.1:5432/test;
 // PGlite in memory when unreachable), BENCH_REVIEW_FILES (files in the package, default 1000), BENCH_REVIEW_LINES (lines of
-// the single file, default 20000).
+// the single file, default 20000), BENCH_PROFILE_FILE (a CPU profile of the job's process during the
+// pipeline's timed run is written there).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -160,6 +162,22 @@ function childPids(): number[] {
   return pids;
 }
 
+/** CPU time (user + system, seconds) of the processes this one started: the analyzer's. */
+function childrenCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of childPids()) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of stat (11 and 12 after the state).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
 /**
  * The review's whole resident memory, sampled every 20 ms: this process (its threads included) plus
  * the processes it started (the analyzer's child process), summed at each sample.
@@ -205,6 +223,9 @@ async function best(runs: number, work: () => Promise<void> | void): Promise<num
 function pipelineInChild(which: 'package' | 'file'): Promise<{
   seconds: number;
   functions: number;
+  /** CPU time of the timed run: the job's process (all its threads) and the analyzer process. */
+  jobCpuSeconds: number;
+  analyzerCpuSeconds: number;
   peakMb: number;
   childrenMb: number;
   beforeMb: number;
@@ -234,6 +255,8 @@ function pipelineInChild(which: 'package' | 'file'): Promise<{
 interface SameEngineBaseline {
   ruffSeconds: number;
   parseSeconds: number;
+  /** The analysis as the analyzer process does it (reviewPythonFile, then renderFile), same flags. */
+  analysisSeconds: number;
   /** The first round's ruff + parse, cold (ruff's module compiled by Liftoff as it starts). */
   firstRoundSeconds: number;
   /** The child's peak resident memory (VmHWM): ruff and tree-sitter alone under these flags. */
@@ -268,9 +291,12 @@ function sameEngineBaselineInChild(which: 'package' | 'file'): Promise<SameEngin
 async function runSameEngineBaseline(corpus: Corpus): Promise<void> {
   const { pythonParser } = await import('../apps/server/src/features/review/analyze/python.js');
   const { checkWithRuff } = await import('../apps/server/src/features/review/analyze/ruff.js');
+  const { reviewPythonFile } = await import('../apps/server/src/features/review/analyze/file.js');
+  const { renderFile } = await import('../apps/server/src/features/review/report.js');
   const parser = await pythonParser();
   let ruffSeconds = Number.POSITIVE_INFINITY;
   let parseSeconds = Number.POSITIVE_INFINITY;
+  let analysisSeconds = Number.POSITIVE_INFINITY;
   let firstRoundSeconds = 0;
   for (let round = 0; round < 3; round++) {
     const ruff = await best(1, () => {
@@ -279,15 +305,20 @@ async function runSameEngineBaseline(corpus: Corpus): Promise<void> {
     const parse = await best(1, () => {
       for (const file of corpus.files) parser.parse(file.text)?.delete();
     });
+    const analysis = await best(1, async () => {
+      for (const file of corpus.files) renderFile(await reviewPythonFile(file.path, Buffer.from(file.text)));
+    });
     if (round === 0) firstRoundSeconds = ruff + parse;
     ruffSeconds = Math.min(ruffSeconds, ruff);
     parseSeconds = Math.min(parseSeconds, parse);
+    analysisSeconds = Math.min(analysisSeconds, analysis);
   }
   const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
   console.log(
     JSON.stringify({
       ruffSeconds,
       parseSeconds,
+      analysisSeconds,
       firstRoundSeconds,
       peakMb: match ? Number(match[1]) / 1024 : 0,
       execArgv: process.execArgv,
@@ -340,13 +371,32 @@ async function runPipeline(corpus: Corpus): Promise<void> {
   await blobs.delete(first.reviewBlobId);
   await blobs.delete(first.downloadBlobId);
   const started = performance.now();
+  const profiler = process.env.BENCH_PROFILE_FILE
+    ? new (await import('node:inspector/promises')).Session()
+    : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
+  const cpuBefore = process.cpuUsage();
+  const childCpuBefore = childrenCpuSeconds();
   const outcome = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const jobCpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const analyzerCpuSeconds = childrenCpuSeconds() - childCpuBefore;
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE_FILE!, JSON.stringify(profile));
+  }
   await close();
   console.log(
     JSON.stringify({
       seconds,
       functions: outcome.functionCount,
+      jobCpuSeconds,
+      analyzerCpuSeconds,
       peakMb,
       childrenMb,
       beforeMb,
@@ -399,7 +449,7 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
   const files = corpus.files.length;
   const engine = `fresh process, ${ANALYZER_V8_FLAGS.join(' ')}`;
   notes.push(
-    `${corpus.label}: same-engine child started with \`${same.execArgv.join(' ')}\`; its first (cold) round of ruff + tree-sitter took ${same.firstRoundSeconds.toFixed(2)} s, its peak RSS ${same.peakMb.toFixed(0)} MB.`,
+    `${corpus.label}: same-engine child started with \`${same.execArgv.join(' ')}\`; its first (cold) round of ruff + tree-sitter took ${same.firstRoundSeconds.toFixed(2)} s, its peak RSS ${same.peakMb.toFixed(0)} MB. The pipeline's timed run used ${pipeline.jobCpuSeconds.toFixed(2)} s of CPU in the job's process (all its threads) and ${pipeline.analyzerCpuSeconds.toFixed(2)} s in the analyzer process (the database server's not counted).`,
   );
   return [
     { corpus: corpus.label, step: 'ruff bare check', seconds: ruffSeconds, files, functions },
@@ -434,6 +484,15 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
       functions,
       ratio: sameBaseline / baseline,
       sameEngineRatio: 1,
+    },
+    {
+      corpus: corpus.label,
+      step: `analysis and rendering, same engine (${engine})`,
+      seconds: same.analysisSeconds,
+      files,
+      functions,
+      ratio: same.analysisSeconds / baseline,
+      sameEngineRatio: same.analysisSeconds / sameBaseline,
     },
     {
       corpus: corpus.label,

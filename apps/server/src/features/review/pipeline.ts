@@ -7,8 +7,6 @@
 // `reconcileReviews` fails what no job will finish, so no review stays pending forever.
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import yazl from 'yazl';
 import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
@@ -22,6 +20,7 @@ import {
 } from './report.js';
 import { findReview, markFailed, markSucceeded, setProgress } from './store.js';
 import { CheckedZip, ReviewZipError, type ReviewZipLimits, spool, withTempDir, type ZipItem } from './zip.js';
+import { ZipWriter } from './zip-writer.js';
 
 export const REVIEW_QUEUE = 'review.analyze';
 const PROGRESS_INTERVAL_MS = 500;
@@ -67,10 +66,8 @@ export async function runReview(
     const zip = await CheckedZip.open(file, limits);
     // The download is written while the files are reviewed (in the zip's order), so a file's
     // enhanced text and review leave memory once they are in it; the review JSON is kept as text.
-    const output = new yazl.ZipFile();
-    const download = blobs.put(output.outputStream as unknown as Readable, {
-      contentType: 'application/zip',
-    });
+    const output = new ZipWriter();
+    const download = blobs.put(output.stream, { contentType: 'application/zip' });
     // Until the end: a failure below ends the stream, and put() removes what it stored.
     download.catch(() => {});
     const taken = new Set(zip.items.map((item) => item.path));
@@ -82,10 +79,11 @@ export async function runReview(
     // where the next part goes, partsWritten how much of that is in the file.
     let partsEnd = 0;
     let partsWritten = 0;
-    let pendingParts: Buffer[] = [];
+    // Kept as text until a batch is written: one buffer per batch, not one per file.
+    let pendingParts: string[] = [];
     const flushParts = async () => {
       if (pendingParts.length === 0) return;
-      const batch = Buffer.concat(pendingParts);
+      const batch = Buffer.from(pendingParts.join(''));
       pendingParts = [];
       for (let offset = 0; offset < batch.length; ) {
         const { bytesWritten } = await parts.write(batch, offset, batch.length - offset, partsWritten);
@@ -122,12 +120,13 @@ export async function runReview(
       };
       for (const item of items) {
         if (item.isDirectory) {
-          output.addEmptyDirectory(item.path);
+          await output.addDirectory(item.path);
           continue;
         }
         if (!item.isPython) {
           otherFiles++;
-          addOriginal(output, zip, item);
+          // Carried to the download as stored in the upload, still compressed.
+          await output.addRaw(item.path, item.entry, await zip.openRaw(item));
           continue;
         }
         signal?.throwIfAborted();
@@ -152,12 +151,15 @@ export async function runReview(
           bytes = await zip.read(item);
           rendered = await analyzer.render(item.path, bytes);
         }
-        output.addBuffer(rendered.enhanced === undefined ? bytes : Buffer.from(rendered.enhanced), item.path);
-        output.addBuffer(Buffer.from(rendered.markdown), freePath(`${item.path}.REVIEW.md`, taken));
-        const part = Buffer.from(rendered.json);
-        pendingParts.push(part);
-        jsonFiles.push({ path: item.path, offset: partsEnd, length: part.length });
-        partsEnd += part.length;
+        await output.addBuffer(
+          item.path,
+          rendered.enhanced === undefined ? bytes : Buffer.from(rendered.enhanced),
+        );
+        await output.addBuffer(freePath(`${item.path}.REVIEW.md`, taken), Buffer.from(rendered.markdown));
+        const partLength = Buffer.byteLength(rendered.json);
+        pendingParts.push(rendered.json);
+        jsonFiles.push({ path: item.path, offset: partsEnd, length: partLength });
+        partsEnd += partLength;
         if (partsEnd - partsWritten >= PARTS_BATCH_BYTES) await flushParts();
         summaries.push(rendered.summary);
         functionCount += rendered.summary.functionCount;
@@ -175,8 +177,8 @@ export async function runReview(
         otherFiles,
         ruffVersion: ruffPackageVersion(),
       });
-      output.addBuffer(Buffer.from(summary), freePath('REVIEW-SUMMARY.md', taken));
-      output.end();
+      await output.addBuffer(freePath('REVIEW-SUMMARY.md', taken), Buffer.from(summary));
+      await output.end();
       const downloadBlob = await download;
       created.push(downloadBlob.id);
       const reviewBlob = await blobs.put(
@@ -195,9 +197,7 @@ export async function runReview(
         functionCount,
       };
     } catch (error) {
-      (output.outputStream as unknown as Readable).destroy(
-        error instanceof Error ? error : new Error(String(error)),
-      );
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
       await download.catch(() => undefined);
       for (const id of created) await blobs.delete(id).catch(() => false);
       throw error;
@@ -205,16 +205,6 @@ export async function runReview(
       zip.close();
       await parts.close();
     }
-  });
-}
-
-/** A file of the zip carried to the download byte for byte, read when the zip writer gets to it. */
-function addOriginal(output: yazl.ZipFile, zip: CheckedZip, item: ZipItem): void {
-  output.addReadStreamLazy(item.path, (callback) => {
-    zip.openStream(item).then(
-      (stream) => callback(null, stream),
-      (error: Error) => callback(error, undefined as never),
-    );
   });
 }
 

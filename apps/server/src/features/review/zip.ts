@@ -190,6 +190,24 @@ export class CheckedZip {
     });
   }
 
+  /**
+   * The entry's bytes as the zip stores them (compressed, not counted against the budget: nothing is
+   * inflated), to copy a file into another zip as it is (ZipWriter.addRaw).
+   */
+  openRaw(item: ZipItem): Promise<Readable> {
+    return new Promise((resolve, reject) => {
+      // decodeFileData: false (yauzl 3): the stored bytes, whatever the compression method.
+      const options = { decodeFileData: false } as unknown as yauzl.ZipFileOptions;
+      this.zip.openReadStream(item.entry, options, (error, stream) => {
+        if (error || !stream) {
+          reject(new ReviewZipError(400, `The zip entry '${item.path}' cannot be read (${error?.message}).`));
+        } else {
+          resolve(stream as Readable);
+        }
+      });
+    });
+  }
+
   /** Counts inflated bytes against the total budget; throws past it. */
   private count(bytes: number): void {
     this.inflated += bytes;
