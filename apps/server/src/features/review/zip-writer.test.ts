@@ -88,6 +88,27 @@ describe('the review download zip writer', () => {
     });
   }
 
+  it('writes ZIP64 end records for more than 65,535 entries, and Python and yauzl read every one', async () => {
+    const count = 65_536;
+    const bytes = await written({}, async (writer) => {
+      for (let index = 0; index < count; index++) await writer.addDirectory(`d${index}`);
+    });
+    await withTempDir(async (dir) => {
+      const file = join(dir, 'many.zip');
+      writeFileSync(file, bytes);
+      const read = execFileSync('python3', [
+        '-c',
+        'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(len(z.infolist()), z.infolist()[-1].filename)',
+        file,
+      ]);
+      expect(read.toString().trim()).toBe(`${count} d${count - 1}/`);
+      // yauzl takes 0xFFFF in the plain end record as "see the ZIP64 record", as the APPNOTE says.
+      const zip = await CheckedZip.open(file, { ...LIMITS, maxEntries: 100_000 });
+      expect(zip.items).toHaveLength(count);
+      zip.close();
+    });
+  }, 60_000);
+
   it('copies an uploaded entry still compressed, byte for byte, and it reads back as the original', async () => {
     const text = 'import os\n'.repeat(500);
     const upload = zipSync({ 'data/notes.txt': [new TextEncoder().encode(text), { level: 9 }] });

@@ -84,7 +84,8 @@ export class ZipWriter {
   /** A folder entry (`path` with or without its trailing slash). */
   addDirectory(path: string): Promise<void> {
     const name = path.endsWith('/') ? path : `${path}/`;
-    return this.entry(name, STORED, 0, 0, 0, [], DIRECTORY_MODE, true);
+    const facts = { method: STORED, crc: 0, compressedSize: 0, size: 0 };
+    return this.entry(name, { ...facts, mode: DIRECTORY_MODE, isDirectory: true }, []);
   }
 
   /** A file from its bytes, deflated (or stored when deflating does not make it smaller). */
@@ -99,7 +100,8 @@ export class ZipWriter {
       compressed = data;
       method = STORED;
     }
-    await this.entry(path, method, crc, compressed.length, data.length, [compressed], FILE_MODE, false);
+    const facts = { method, crc, compressedSize: compressed.length, size: data.length };
+    await this.entry(path, { ...facts, mode: FILE_MODE, isDirectory: false }, [compressed]);
   }
 
   /** A file copied as it was compressed elsewhere: `data` gives exactly `entry.compressedSize` bytes. */
@@ -108,16 +110,13 @@ export class ZipWriter {
     entry: RawEntry,
     data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   ): Promise<void> {
-    await this.entry(
-      path,
-      entry.compressionMethod,
-      entry.crc32,
-      entry.compressedSize,
-      entry.uncompressedSize,
-      data,
-      FILE_MODE,
-      false,
-    );
+    const facts = {
+      method: entry.compressionMethod,
+      crc: entry.crc32,
+      compressedSize: entry.compressedSize,
+      size: entry.uncompressedSize,
+    };
+    await this.entry(path, { ...facts, mode: FILE_MODE, isDirectory: false }, data);
   }
 
   /** Writes the central directory and ends the stream. */
@@ -126,7 +125,7 @@ export class ZipWriter {
     for (const record of this.records) await this.write(this.centralHeader(record));
     const size = this.offset - start;
     const count = this.records.length;
-    if (this.forceZip64 || count > MAX16 || start >= MAX32 || size >= MAX32) {
+    if (this.forceZip64 || count >= MAX16 || start >= MAX32 || size >= MAX32) {
       const end64 = Buffer.alloc(56 + 20);
       end64.writeUInt32LE(0x06064b50, 0);
       end64.writeBigUInt64LE(44n, 4);
@@ -159,26 +158,13 @@ export class ZipWriter {
 
   private async entry(
     path: string,
-    method: number,
-    crc: number,
-    compressedSize: number,
-    size: number,
+    facts: Omit<CentralRecord, 'name' | 'offset'>,
     data: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
-    mode: number,
-    isDirectory: boolean,
   ): Promise<void> {
     const name = Buffer.from(path, 'utf8');
     if (name.length > MAX16) throw new Error(`The path '${path.slice(0, 80)}...' is too long for a zip.`);
-    const record: CentralRecord = {
-      name,
-      method,
-      crc,
-      compressedSize,
-      size,
-      offset: this.offset,
-      mode,
-      isDirectory,
-    };
+    const record: CentralRecord = { ...facts, name, offset: this.offset };
+    const { method, crc, compressedSize, size } = facts;
     const zip64 = this.forceZip64 || compressedSize >= MAX32 || size >= MAX32;
     const header = Buffer.alloc(30 + name.length + (zip64 ? 20 : 0));
     header.writeUInt32LE(0x04034b50, 0);
