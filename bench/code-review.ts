@@ -366,7 +366,11 @@ async function runPipeline(corpus: Corpus): Promise<void> {
   // memories of ruff and tree-sitter grow to what the input needs and never shrink); the second,
   // warmed up on this very input like the other rows' best runs, gives the time.
   const stopSampling = peakSampler();
-  const first = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits);
+  // As many analyzer processes as the server starts (REVIEW_ANALYZERS, default 1).
+  const analyzers = Number(process.env.REVIEW_ANALYZERS ?? 1);
+  const first = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits, {
+    analyzers,
+  });
   const { peakMb, childrenMb } = stopSampling();
   await blobs.delete(first.reviewBlobId);
   await blobs.delete(first.downloadBlobId);
@@ -381,7 +385,9 @@ async function runPipeline(corpus: Corpus): Promise<void> {
   }
   const cpuBefore = process.cpuUsage();
   const childCpuBefore = childrenCpuSeconds();
-  const outcome = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits);
+  const outcome = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits, {
+    analyzers,
+  });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const jobCpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -401,6 +407,7 @@ async function runPipeline(corpus: Corpus): Promise<void> {
       childrenMb,
       beforeMb,
       database: label,
+      analyzers,
     }),
   );
 }

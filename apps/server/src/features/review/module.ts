@@ -26,7 +26,11 @@ export function createReviewModule(options: ReviewModuleOptions = {}): FeatureMo
       const model = improver ? { improver, maxFunctions: config.review.modelMaxFunctions } : undefined;
       jobs.work(
         REVIEW_QUEUE,
-        createReviewHandler(db, blobs, { limits: config.review, ...(model ? { model } : {}) }),
+        createReviewHandler(db, blobs, {
+          limits: config.review,
+          analyzers: config.review.analyzers,
+          ...(model ? { model } : {}),
+        }),
         {
           concurrency: config.review.concurrency,
           leaseMs: config.review.leaseSeconds * 1000,

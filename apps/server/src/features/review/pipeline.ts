@@ -12,8 +12,9 @@ import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
 import type { ModelImprover } from './analyze/model.js';
 import {
+  type EncodedFile,
+  encodeRendered,
   type FileSummary,
-  type RenderedFile,
   renderFile,
   reviewJsonPieces,
   summaryMarkdown,
@@ -46,20 +47,27 @@ export interface ReviewOutcome {
   functionCount: number;
 }
 
+export interface ReviewRunOptions {
+  signal?: AbortSignal;
+  /** The language model's improvements, when one is configured. */
+  model?: { improver: ModelImprover; maxFunctions: number };
+  /** Analyzer processes of this server process (the first review decides; default 1). */
+  analyzers?: number;
+}
+
 /** Reviews the stored zip of a review; stores the review JSON and the enhanced zip. */
 export async function runReview(
   db: Db,
   blobs: Blobs,
   review: { id: string; name: string; zipBlobId: string },
   limits: ReviewZipLimits,
-  signal?: AbortSignal,
-  model?: { improver: ModelImprover; maxFunctions: number },
+  { signal, model, analyzers }: ReviewRunOptions = {},
 ): Promise<ReviewOutcome> {
   const stored = await blobs.open(review.zipBlobId);
   if (!stored) throw new PermanentJobError('The uploaded zip is missing from storage: upload it again.');
   // Loaded on first use; the parsers (tree-sitter, ruff) run in the analyzer's child process.
   const { ruffPackageVersion, sharedAnalyzer } = await import('./analyze/analyzer.js');
-  const analyzer = sharedAnalyzer();
+  const { analyzer, parallelism } = sharedAnalyzer(analyzers);
   return withTempDir(async (dir) => {
     const file = join(dir, 'upload.zip');
     await spool(stored, file);
@@ -79,11 +87,10 @@ export async function runReview(
     // where the next part goes, partsWritten how much of that is in the file.
     let partsEnd = 0;
     let partsWritten = 0;
-    // Kept as text until a batch is written: one buffer per batch, not one per file.
-    let pendingParts: string[] = [];
+    let pendingParts: Uint8Array[] = [];
     const flushParts = async () => {
       if (pendingParts.length === 0) return;
-      const batch = Buffer.from(pendingParts.join(''));
+      const batch = Buffer.concat(pendingParts);
       pendingParts = [];
       for (let offset = 0; offset < batch.length; ) {
         const { bytesWritten } = await parts.write(batch, offset, batch.length - offset, partsWritten);
@@ -101,13 +108,14 @@ export async function runReview(
       let done = 0;
       let lastProgress = Date.now();
       let modelBudget = model?.maxFunctions ?? 0;
-      // Without a model the next Python file is already read and sent to the analyzer while this one's
-      // results are written: the analyzer's process and this thread work at the same time.
+      // Without a model the next Python files are already read and sent to the analyzer (two for each
+      // of its processes) while this one's results are written: the analyzer's processes and this
+      // thread work at the same time.
       const items = zip.items;
-      const ahead = new Map<ZipItem, Promise<{ bytes: Buffer; rendered: RenderedFile }>>();
+      const ahead = new Map<ZipItem, Promise<{ bytes: Buffer; rendered: EncodedFile }>>();
       let scanned = 0;
       const requestAhead = () => {
-        while (!model && ahead.size < 2 && scanned < items.length) {
+        while (!model && ahead.size < 2 * parallelism && scanned < items.length) {
           const item = items[scanned++]!;
           if (item.isDirectory || !item.isPython) continue;
           const request = zip
@@ -132,7 +140,7 @@ export async function runReview(
         signal?.throwIfAborted();
         requestAhead();
         let bytes: Buffer;
-        let rendered: RenderedFile;
+        let rendered: EncodedFile;
         const requested = ahead.get(item);
         if (requested) {
           ahead.delete(item);
@@ -146,20 +154,16 @@ export async function runReview(
             modelBudget--;
             fn.findings.push(...(await model.improver.improve(fn, signal)));
           }
-          rendered = renderFile(fileReview);
+          rendered = encodeRendered(renderFile(fileReview));
         } else {
           bytes = await zip.read(item);
           rendered = await analyzer.render(item.path, bytes);
         }
-        await output.addBuffer(
-          item.path,
-          rendered.enhanced === undefined ? bytes : Buffer.from(rendered.enhanced),
-        );
-        await output.addBuffer(freePath(`${item.path}.REVIEW.md`, taken), Buffer.from(rendered.markdown));
-        const partLength = Buffer.byteLength(rendered.json);
+        await output.addBuffer(item.path, rendered.enhanced ?? bytes);
+        await output.addBuffer(freePath(`${item.path}.REVIEW.md`, taken), rendered.markdown);
         pendingParts.push(rendered.json);
-        jsonFiles.push({ path: item.path, offset: partsEnd, length: partLength });
-        partsEnd += partLength;
+        jsonFiles.push({ path: item.path, offset: partsEnd, length: rendered.json.length });
+        partsEnd += rendered.json.length;
         if (partsEnd - partsWritten >= PARTS_BATCH_BYTES) await flushParts();
         summaries.push(rendered.summary);
         functionCount += rendered.summary.functionCount;
@@ -218,6 +222,8 @@ function freePath(path: string, taken: Set<string>): string {
 
 export interface ReviewWorkerOptions {
   limits: ReviewZipLimits;
+  /** Analyzer processes (REVIEW_ANALYZERS). */
+  analyzers?: number;
   /** The language model's improvements, when one is configured. */
   model?: { improver: ModelImprover; maxFunctions: number };
 }
@@ -236,8 +242,11 @@ export function createReviewHandler(db: Db, blobs: Blobs, options: ReviewWorkerO
         blobs,
         { id: review.id, name: review.name, zipBlobId: review.zip_blob_id },
         options.limits,
-        job.signal,
-        options.model,
+        {
+          signal: job.signal,
+          ...(options.model ? { model: options.model } : {}),
+          ...(options.analyzers ? { analyzers: options.analyzers } : {}),
+        },
       );
       if (!(await markSucceeded(db, review.id, outcome))) {
         await blobs.delete(outcome.reviewBlobId).catch(() => false);

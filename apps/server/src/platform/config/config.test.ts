@@ -101,6 +101,14 @@ describe('LLM_EMBEDDING_MODEL', () => {
   });
 });
 
+describe('REVIEW_ANALYZERS', () => {
+  it('one analyzer process unless set; a clear error when not a count', () => {
+    expect(loadConfig(base).review.analyzers).toBe(1);
+    expect(loadConfig({ ...base, REVIEW_ANALYZERS: '2' }).review.analyzers).toBe(2);
+    expect(() => loadConfig({ ...base, REVIEW_ANALYZERS: '0' })).toThrow(/REVIEW_ANALYZERS/);
+  });
+});
+
 describe('INGEST_CONCURRENCY and INGEST_PARSE_THREADS', () => {
   it('ingest 4 documents at once on PostgreSQL, 2 on PGlite (parsed in a thread while the other is indexed)', () => {
     const cores = availableParallelism();

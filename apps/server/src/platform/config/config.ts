@@ -150,6 +150,12 @@ export interface ReviewConfig {
   maxConcurrentPerUser: number;
   /** Reviews this instance runs at once (REVIEW_CONCURRENCY, default 1). */
   concurrency: number;
+  /**
+   * Analyzer processes of this instance, sharing the files of its reviews (REVIEW_ANALYZERS, default
+   * 1; each holds ~140 MB while it works: more make a large review faster where there are cores and
+   * memory to spare).
+   */
+  analyzers: number;
   /** Lease of a review job (REVIEW_LEASE_SECONDS, default 60). */
   leaseSeconds: number;
   /** Functions of one review the language model is asked about, when one is configured (REVIEW_MODEL_MAX_FUNCTIONS, default 100; 0: none). */
@@ -325,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRatio: integer(env, 'REVIEW_MAX_RATIO', 100, 2, 100_000),
       maxConcurrentPerUser: integer(env, 'REVIEW_MAX_CONCURRENT_PER_USER', 2, 1, 1000),
       concurrency: integer(env, 'REVIEW_CONCURRENCY', 1, 1, 64),
+      analyzers: integer(env, 'REVIEW_ANALYZERS', 1, 1, 64),
       leaseSeconds: integer(env, 'REVIEW_LEASE_SECONDS', 60, 5, 3600),
       modelMaxFunctions: integer(env, 'REVIEW_MODEL_MAX_FUNCTIONS', 100, 0, 100_000),
     },

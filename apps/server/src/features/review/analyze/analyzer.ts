@@ -17,20 +17,20 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { RenderedFile } from '../report.js';
+import type { EncodedFile } from '../report.js';
 import type { FileReview } from './types.js';
 
 export interface Analyzer {
   /** The review of one file, as objects (to add the model's findings before rendering it). */
   review(path: string, bytes: Uint8Array): Promise<FileReview>;
   /**
-   * The review of one file rendered where it was made: a few strings cross to the job instead of the
-   * review's objects, and the rendering's work stays off the server's thread.
+   * The review of one file rendered where it was made: its texts cross to the job as UTF-8 bytes
+   * instead of the review's objects, and the rendering's work stays off the server's thread.
    */
-  render(path: string, bytes: Uint8Array): Promise<RenderedFile>;
+  render(path: string, bytes: Uint8Array): Promise<EncodedFile>;
 }
 
-type Answer = FileReview | RenderedFile;
+type Answer = FileReview | EncodedFile;
 
 interface Pending {
   resolve: (answer: Answer) => void;
@@ -74,8 +74,8 @@ class ProcessAnalyzer implements Analyzer {
     return this.ask(path, bytes, false) as Promise<FileReview>;
   }
 
-  render(path: string, bytes: Uint8Array): Promise<RenderedFile> {
-    return this.ask(path, bytes, true) as Promise<RenderedFile>;
+  render(path: string, bytes: Uint8Array): Promise<EncodedFile> {
+    return this.ask(path, bytes, true) as Promise<EncodedFile>;
   }
 
   private ask(path: string, bytes: Uint8Array, render: boolean): Promise<Answer> {
@@ -92,9 +92,9 @@ class ProcessAnalyzer implements Analyzer {
     });
   }
 
-  /** Which process reviews the files, while one runs (the benchmark adds its memory). */
-  get pid(): number | undefined {
-    return this.child?.pid;
+  /** Files sent to the child and not answered yet. */
+  get inHand(): number {
+    return this.pending.size;
   }
 
   private hold(child: ChildProcess, busy: boolean): void {
@@ -163,26 +163,58 @@ class InProcessAnalyzer implements Analyzer {
     return reviewPythonFile(path, bytes);
   }
 
-  async render(path: string, bytes: Uint8Array): Promise<RenderedFile> {
-    const { renderFile } = await import('../report.js');
-    return renderFile(await this.review(path, bytes));
+  async render(path: string, bytes: Uint8Array): Promise<EncodedFile> {
+    const { encodeRendered, renderFile } = await import('../report.js');
+    return encodeRendered(renderFile(await this.review(path, bytes)));
   }
 }
 
-let shared: Analyzer | undefined;
+/**
+ * Several child processes, each file given to the one with the fewest files in hand (the first on a
+ * tie): on a machine with spare cores the files of one review are analysed side by side.
+ */
+class AnalyzerPool implements Analyzer {
+  private readonly members: ProcessAnalyzer[];
 
-/** The process's analyzer (a child process when its file is there). */
-export function sharedAnalyzer(): Analyzer {
+  constructor(entry: { path: string; execArgv: string[] }, size: number) {
+    this.members = Array.from({ length: size }, () => new ProcessAnalyzer(entry));
+  }
+
+  get size(): number {
+    return this.members.length;
+  }
+
+  review(path: string, bytes: Uint8Array): Promise<FileReview> {
+    return this.leastBusy().review(path, bytes);
+  }
+
+  render(path: string, bytes: Uint8Array): Promise<EncodedFile> {
+    return this.leastBusy().render(path, bytes);
+  }
+
+  private leastBusy(): ProcessAnalyzer {
+    let chosen = this.members[0]!;
+    for (const member of this.members) if (member.inHand < chosen.inHand) chosen = member;
+    return chosen;
+  }
+}
+
+let shared: { analyzer: Analyzer; parallelism: number } | undefined;
+
+/**
+ * The process's analyzer: `processes` child processes (the first call decides; REVIEW_ANALYZERS),
+ * or this thread when the child's file is not there. `parallelism` is how many files it analyses at
+ * once.
+ */
+export function sharedAnalyzer(processes = 1): { analyzer: Analyzer; parallelism: number } {
   if (!shared) {
     const entry = workerEntry();
-    shared = entry ? new ProcessAnalyzer(entry) : new InProcessAnalyzer();
+    const size = Math.max(1, processes);
+    shared = entry
+      ? { analyzer: new AnalyzerPool(entry, size), parallelism: size }
+      : { analyzer: new InProcessAnalyzer(), parallelism: 1 };
   }
   return shared;
-}
-
-/** The process reviewing files right now, if any (for measuring the review's whole memory). */
-export function analyzerProcessId(): number | undefined {
-  return shared instanceof ProcessAnalyzer ? shared.pid : undefined;
 }
 
 /** ruff's version, read from its package (without loading its WebAssembly in this thread). */

@@ -1,14 +1,14 @@
 // The review of single files in a child process (see analyzer.ts): ruff and tree-sitter are
 // synchronous WebAssembly, and a large file would otherwise hold the server's event loop for seconds.
 // It exits when the server that started it goes away.
-import { renderFile } from '../report.js';
+import { encodeRendered, renderFile } from '../report.js';
 import { reviewPythonFile } from './file.js';
 
 interface Request {
   id: number;
   path: string;
   bytes: Uint8Array;
-  /** Answer the rendered texts (a few strings) instead of the review's objects. */
+  /** Answer the rendered texts (as UTF-8 bytes) instead of the review's objects. */
   render?: boolean;
 }
 
@@ -18,7 +18,7 @@ if (process.send) {
     let reply: { id: number; review?: unknown; error?: string };
     try {
       const review = await reviewPythonFile(request.path, request.bytes);
-      reply = { id: request.id, review: request.render ? renderFile(review) : review };
+      reply = { id: request.id, review: request.render ? encodeRendered(renderFile(review)) : review };
     } catch (error) {
       reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
     }
