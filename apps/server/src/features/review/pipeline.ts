@@ -73,7 +73,8 @@ export async function runReview(
     await spool(stored, file);
     const zip = await CheckedZip.open(file, limits);
     // The download is written while the files are reviewed (in the zip's order), so a file's
-    // enhanced text and review leave memory once they are in it; the review JSON is kept as text.
+    // enhanced text and review leave memory once they are in it; the review JSON's parts wait in a
+    // temporary file (below).
     const output = new ZipWriter();
     const download = blobs.put(output.stream, { contentType: 'application/zip' });
     // Until the end: a failure below ends the stream, and put() removes what it stored.

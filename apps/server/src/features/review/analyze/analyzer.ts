@@ -180,10 +180,6 @@ class AnalyzerPool implements Analyzer {
     this.members = Array.from({ length: size }, () => new ProcessAnalyzer(entry));
   }
 
-  get size(): number {
-    return this.members.length;
-  }
-
   review(path: string, bytes: Uint8Array): Promise<FileReview> {
     return this.leastBusy().review(path, bytes);
   }
