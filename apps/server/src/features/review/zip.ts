@@ -170,24 +170,17 @@ export class CheckedZip {
   }
 
   /** The entry's bytes as a stream, counted against the total budget as they are inflated. */
-  openStream(item: ZipItem): Promise<Readable> {
-    return new Promise((resolve, reject) => {
-      this.zip.openReadStream(item.entry, (error, stream) => {
-        if (error || !stream) {
-          reject(new ReviewZipError(400, `The zip entry '${item.path}' cannot be read (${error?.message}).`));
-          return;
-        }
-        stream.on('data', (chunk: Buffer) => {
-          try {
-            this.count(chunk.length);
-          } catch (error) {
-            stream.destroy(error as Error);
-          }
-        });
-        // yauzl checks the inflated size against the directory and fails the stream past it.
-        resolve(stream as Readable);
-      });
+  private async openStream(item: ZipItem): Promise<Readable> {
+    const stream = await this.entryStream(item);
+    stream.on('data', (chunk: Buffer) => {
+      try {
+        this.count(chunk.length);
+      } catch (error) {
+        stream.destroy(error as Error);
+      }
     });
+    // yauzl checks the inflated size against the directory and fails the stream past it.
+    return stream;
   }
 
   /**
@@ -195,9 +188,16 @@ export class CheckedZip {
    * inflated), to copy a file into another zip as it is (ZipWriter.addRaw).
    */
   openRaw(item: ZipItem): Promise<Readable> {
+    // decodeFileData: false (yauzl 3): the stored bytes, whatever the compression method.
+    return this.entryStream(item, { decodeFileData: false } as unknown as yauzl.ZipFileOptions);
+  }
+
+  /** yauzl's stream of an entry (inflated unless `options` say otherwise). */
+  private entryStream(
+    item: ZipItem,
+    options: yauzl.ZipFileOptions = {} as yauzl.ZipFileOptions,
+  ): Promise<Readable> {
     return new Promise((resolve, reject) => {
-      // decodeFileData: false (yauzl 3): the stored bytes, whatever the compression method.
-      const options = { decodeFileData: false } as unknown as yauzl.ZipFileOptions;
       this.zip.openReadStream(item.entry, options, (error, stream) => {
         if (error || !stream) {
           reject(new ReviewZipError(400, `The zip entry '${item.path}' cannot be read (${error?.message}).`));
