@@ -23,8 +23,9 @@
 // pipeline's timed run is written there).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type Zippable, zipSync } from 'fflate';
@@ -255,7 +256,10 @@ function pipelineInChild(which: 'package' | 'file'): Promise<{
 interface SameEngineBaseline {
   ruffSeconds: number;
   parseSeconds: number;
-  /** The analysis as the analyzer process does it (reviewPythonFile, then renderFile), same flags. */
+  /**
+   * The analysis as the analyzer process does it (reviewPythonFile, renderFile, the texts encoded
+   * and the JSON part written), same flags.
+   */
   analysisSeconds: number;
   /** The first round's ruff + parse, cold (ruff's module compiled by Liftoff as it starts). */
   firstRoundSeconds: number;
@@ -292,8 +296,10 @@ async function runSameEngineBaseline(corpus: Corpus): Promise<void> {
   const { pythonParser } = await import('../apps/server/src/features/review/analyze/python.js');
   const { checkWithRuff } = await import('../apps/server/src/features/review/analyze/ruff.js');
   const { reviewPythonFile } = await import('../apps/server/src/features/review/analyze/file.js');
-  const { renderFile } = await import('../apps/server/src/features/review/report.js');
+  const { encodeRendered, renderFile } = await import('../apps/server/src/features/review/report.js');
   const parser = await pythonParser();
+  // Where the rendered JSON parts go, as the analyzer writes them into the review's folder.
+  const partsDir = mkdtempSync(join(tmpdir(), 'bench-review-parts-'));
   let ruffSeconds = Number.POSITIVE_INFINITY;
   let parseSeconds = Number.POSITIVE_INFINITY;
   let analysisSeconds = Number.POSITIVE_INFINITY;
@@ -306,13 +312,17 @@ async function runSameEngineBaseline(corpus: Corpus): Promise<void> {
       for (const file of corpus.files) parser.parse(file.text)?.delete();
     });
     const analysis = await best(1, async () => {
-      for (const file of corpus.files) renderFile(await reviewPythonFile(file.path, Buffer.from(file.text)));
+      for (const file of corpus.files)
+        encodeRendered(renderFile(await reviewPythonFile(file.path, Buffer.from(file.text))), partsDir);
     });
+    rmSync(partsDir, { recursive: true, force: true });
+    mkdirSync(partsDir);
     if (round === 0) firstRoundSeconds = ruff + parse;
     ruffSeconds = Math.min(ruffSeconds, ruff);
     parseSeconds = Math.min(parseSeconds, parse);
     analysisSeconds = Math.min(analysisSeconds, analysis);
   }
+  rmSync(partsDir, { recursive: true, force: true });
   const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
   console.log(
     JSON.stringify({

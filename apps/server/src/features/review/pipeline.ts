@@ -5,7 +5,7 @@
 // errors are retried (3 attempts), and the last one's reason becomes the review's. A server killed
 // mid-review leaves the job's lease to run out and another start (or instance) reviews it again;
 // `reconcileReviews` fails what no job will finish, so no review stays pending forever.
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
@@ -15,6 +15,7 @@ import {
   type EncodedFile,
   encodeRendered,
   type FileSummary,
+  type JsonPart,
   renderFile,
   reviewJsonPieces,
   summaryMarkdown,
@@ -25,8 +26,6 @@ import { ZipWriter } from './zip-writer.js';
 
 export const REVIEW_QUEUE = 'review.analyze';
 const PROGRESS_INTERVAL_MS = 500;
-/** How much of the review JSON's per-file parts waits in memory before it is written (see runReview). */
-const PARTS_BATCH_BYTES = 1024 * 1024;
 
 export interface ReviewPayload {
   reviewId: string;
@@ -73,36 +72,22 @@ export async function runReview(
     await spool(stored, file);
     const zip = await CheckedZip.open(file, limits);
     // The download is written while the files are reviewed (in the zip's order), so a file's
-    // enhanced text and review leave memory once they are in it; the review JSON's parts wait in a
-    // temporary file (below).
+    // enhanced text and review leave memory once they are in it; each file's part of the review JSON
+    // is written into the temporary folder by the process that rendered it (report.ts
+    // writeJsonPart) and waits there until the JSON, ordered by folder and name rather than by the
+    // zip's order, is streamed into its blob at the end.
     const output = new ZipWriter();
     const download = blobs.put(output.stream, { contentType: 'application/zip' });
     // Until the end: a failure below ends the stream, and put() removes what it stored.
     download.catch(() => {});
     const taken = new Set(zip.items.map((item) => item.path));
     const created: string[] = [];
-    // Each file's part of the review JSON waits in a temporary file, not in memory, until the JSON
-    // (ordered by folder and name, not by the zip's order) is streamed into its blob at the end.
-    const parts = await open(join(dir, 'review-parts.json'), 'w+');
-    // Written in batches of about PARTS_BATCH_BYTES (one write instead of one per file): partsEnd is
-    // where the next part goes, partsWritten how much of that is in the file.
-    let partsEnd = 0;
-    let partsWritten = 0;
-    let pendingParts: Uint8Array[] = [];
-    const flushParts = async () => {
-      if (pendingParts.length === 0) return;
-      const batch = Buffer.concat(pendingParts);
-      pendingParts = [];
-      for (let offset = 0; offset < batch.length; ) {
-        const { bytesWritten } = await parts.write(batch, offset, batch.length - offset, partsWritten);
-        offset += bytesWritten;
-        partsWritten += bytesWritten;
-      }
-    };
+    // The files the JSON's parts are read back from at the end (one per process that wrote them).
+    const partFiles = new Map<string, Promise<FileHandle>>();
     try {
       const python = zip.pythonItems;
       await setProgress(db, review.id, 0, python.length);
-      const jsonFiles: Array<{ path: string; offset: number; length: number }> = [];
+      const jsonFiles: Array<{ path: string; part: JsonPart }> = [];
       const summaries: FileSummary[] = [];
       let functionCount = 0;
       let otherFiles = 0;
@@ -121,7 +106,7 @@ export async function runReview(
           if (item.isDirectory || !item.isPython) continue;
           const request = zip
             .read(item)
-            .then(async (bytes) => ({ bytes, rendered: await analyzer.render(item.path, bytes) }));
+            .then(async (bytes) => ({ bytes, rendered: await analyzer.render(item.path, bytes, dir) }));
           // Awaited when its turn comes; a failure before then must not be an unhandled rejection.
           request.catch(() => {});
           ahead.set(item, request);
@@ -155,17 +140,14 @@ export async function runReview(
             modelBudget--;
             fn.findings.push(...(await model.improver.improve(fn, signal)));
           }
-          rendered = encodeRendered(renderFile(fileReview));
+          rendered = encodeRendered(renderFile(fileReview), dir);
         } else {
           bytes = await zip.read(item);
-          rendered = await analyzer.render(item.path, bytes);
+          rendered = await analyzer.render(item.path, bytes, dir);
         }
         await output.addBuffer(item.path, rendered.enhanced ?? bytes);
         await output.addBuffer(freePath(`${item.path}.REVIEW.md`, taken), rendered.markdown);
-        pendingParts.push(rendered.json);
-        jsonFiles.push({ path: item.path, offset: partsEnd, length: rendered.json.length });
-        partsEnd += rendered.json.length;
-        if (partsEnd - partsWritten >= PARTS_BATCH_BYTES) await flushParts();
+        jsonFiles.push({ path: item.path, part: rendered.json });
         summaries.push(rendered.summary);
         functionCount += rendered.summary.functionCount;
         done++;
@@ -174,7 +156,6 @@ export async function runReview(
           lastProgress = Date.now();
         }
       }
-      await flushParts();
       await setProgress(db, review.id, python.length, python.length);
       const summary = summaryMarkdown({
         name: review.name,
@@ -187,9 +168,15 @@ export async function runReview(
       const downloadBlob = await download;
       created.push(downloadBlob.id);
       const reviewBlob = await blobs.put(
-        reviewJsonPieces(review.name, jsonFiles, async (file) => {
-          const bytes = Buffer.alloc(file.length);
-          await parts.read(bytes, 0, file.length, file.offset);
+        reviewJsonPieces(review.name, jsonFiles, async ({ part }) => {
+          let handle = partFiles.get(part.file);
+          if (!handle) {
+            handle = open(part.file, 'r');
+            partFiles.set(part.file, handle);
+          }
+          const bytes = Buffer.alloc(part.length);
+          const { bytesRead } = await (await handle).read(bytes, 0, part.length, part.offset);
+          if (bytesRead !== part.length) throw new Error('A part of the review JSON is missing.');
           return bytes.toString('utf8');
         }),
         { contentType: 'application/json' },
@@ -208,7 +195,7 @@ export async function runReview(
       throw error;
     } finally {
       zip.close();
-      await parts.close();
+      for (const handle of partFiles.values()) await (await handle.catch(() => undefined))?.close();
     }
   });
 }

@@ -25,9 +25,10 @@ export interface Analyzer {
   review(path: string, bytes: Uint8Array): Promise<FileReview>;
   /**
    * The review of one file rendered where it was made: its texts cross to the job as UTF-8 bytes
-   * instead of the review's objects, and the rendering's work stays off the server's thread.
+   * instead of the review's objects, its part of the review JSON is written into `partsDir` (see
+   * report.ts writeJsonPart), and the rendering's work stays off the server's thread.
    */
-  render(path: string, bytes: Uint8Array): Promise<EncodedFile>;
+  render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile>;
 }
 
 type Answer = FileReview | EncodedFile;
@@ -71,14 +72,14 @@ class ProcessAnalyzer implements Analyzer {
   constructor(private readonly entry: { path: string; execArgv: string[] }) {}
 
   review(path: string, bytes: Uint8Array): Promise<FileReview> {
-    return this.ask(path, bytes, false) as Promise<FileReview>;
+    return this.ask(path, bytes) as Promise<FileReview>;
   }
 
-  render(path: string, bytes: Uint8Array): Promise<EncodedFile> {
-    return this.ask(path, bytes, true) as Promise<EncodedFile>;
+  render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile> {
+    return this.ask(path, bytes, partsDir) as Promise<EncodedFile>;
   }
 
-  private ask(path: string, bytes: Uint8Array, render: boolean): Promise<Answer> {
+  private ask(path: string, bytes: Uint8Array, partsDir?: string): Promise<Answer> {
     const child = this.start();
     const id = this.nextId++;
     clearTimeout(this.idleTimer);
@@ -86,7 +87,7 @@ class ProcessAnalyzer implements Analyzer {
       this.pending.set(id, { resolve, reject });
       // Kept alive only while it has work: an idle child never holds the server's process open.
       if (this.pending.size === 1) this.hold(child, true);
-      child.send({ id, path, bytes, render }, (error) => {
+      child.send({ id, path, bytes, partsDir }, (error) => {
         if (error) this.settle(id, new Error(`The review process could not be reached: ${error.message}`));
       });
     });
@@ -163,9 +164,9 @@ class InProcessAnalyzer implements Analyzer {
     return reviewPythonFile(path, bytes);
   }
 
-  async render(path: string, bytes: Uint8Array): Promise<EncodedFile> {
+  async render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile> {
     const { encodeRendered, renderFile } = await import('../report.js');
-    return encodeRendered(renderFile(await this.review(path, bytes)));
+    return encodeRendered(renderFile(await this.review(path, bytes)), partsDir);
   }
 }
 
@@ -184,8 +185,8 @@ class AnalyzerPool implements Analyzer {
     return this.leastBusy().review(path, bytes);
   }
 
-  render(path: string, bytes: Uint8Array): Promise<EncodedFile> {
-    return this.leastBusy().render(path, bytes);
+  render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile> {
+    return this.leastBusy().render(path, bytes, partsDir);
   }
 
   private leastBusy(): ProcessAnalyzer {

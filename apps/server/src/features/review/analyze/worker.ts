@@ -8,8 +8,11 @@ interface Request {
   id: number;
   path: string;
   bytes: Uint8Array;
-  /** Answer the rendered texts (as UTF-8 bytes) instead of the review's objects. */
-  render?: boolean;
+  /**
+   * Answer the rendered texts (as UTF-8 bytes, the JSON part written into this folder) instead of
+   * the review's objects.
+   */
+  partsDir?: string;
 }
 
 if (process.send) {
@@ -18,7 +21,10 @@ if (process.send) {
     let reply: { id: number; review?: unknown; error?: string };
     try {
       const review = await reviewPythonFile(request.path, request.bytes);
-      reply = { id: request.id, review: request.render ? encodeRendered(renderFile(review)) : review };
+      reply = {
+        id: request.id,
+        review: request.partsDir ? encodeRendered(renderFile(review), request.partsDir) : review,
+      };
     } catch (error) {
       reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
     }
