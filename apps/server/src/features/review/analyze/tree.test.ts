@@ -1,6 +1,7 @@
 // The tree copy through web-tree-sitter's WebAssembly exports (tree.ts CursorBinding) gives the same
 // plain tree as the copy through its public TreeCursor, node for node, on valid and broken Python.
 import { describe, expect, it } from 'vitest';
+import type { Node } from 'web-tree-sitter';
 import { pythonCursorBinding, pythonParser } from './python.js';
 import { type SyntaxNode, toPlainTree } from './tree.js';
 
@@ -10,9 +11,34 @@ const SOURCES: Record<string, string> = {
   'classes, async and lambdas':
     'class A(B):\n    async def run(self, x):\n        f = lambda y: y * 2\n        async with x as y:\n            await f(y)\n        return [z for z in x if z is not None]\n',
   'non-ASCII text and CRLF': 'def café(naïve):\r\n    """Ünïcode 😀."""\r\n    return "日本" + naïve\r\n',
+  'two-word operators': 'def f(a, b):\n    return a not in b or a is not b or (a not  in b)\n',
   'syntax errors': 'def broken(x:\n    return x +\nclass\n    pass\nif x not in y\n',
   empty: '',
 };
+
+/** tree-sitter's own view of a node, through its public Node API. */
+function ownShape(node: Node): unknown {
+  return {
+    type: node.type,
+    isNamed: node.isNamed,
+    start: node.startIndex,
+    end: node.endIndex,
+    // The end row is the copy's own (a node ending right after a newline ends on the line before).
+    startRow: node.startPosition.row,
+    children: node.children.map((child) => ownShape(child!)),
+  };
+}
+
+function copiedShape(node: SyntaxNode): unknown {
+  return {
+    type: node.type,
+    isNamed: node.isNamed,
+    start: node.startIndex,
+    end: node.endIndex,
+    startRow: node.startRow,
+    children: node.children.map(copiedShape),
+  };
+}
 
 function shape(node: SyntaxNode): unknown {
   return {
@@ -44,6 +70,9 @@ describe('toPlainTree', () => {
         const public_ = toPlainTree(tree, source);
         expect(direct.hasError).toBe(public_.hasError);
         expect(shape(direct.rootNode)).toEqual(shape(public_.rootNode));
+        // Node for node what tree-sitter itself has (tokens, whose children the walk does not ask
+        // for, and the two-word operators, which have children, included).
+        expect(copiedShape(direct.rootNode)).toEqual(ownShape(tree.rootNode));
         // A node's ids run from its own to its last descendant's.
         const check = (node: SyntaxNode): number => {
           let last = node.id;

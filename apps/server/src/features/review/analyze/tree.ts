@@ -178,7 +178,10 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
   // Four reads per node (type, field, start, end), three for most anonymous ones: a keyword or
   // punctuation token's text is its type, so its end is its start plus the type's length when the
   // source says so there (not for `not in` written with two spaces, nor in a tree with errors,
-  // whose MISSING tokens have no width).
+  // whose MISSING tokens have no width). Such a token has no children either, so the walk does not
+  // ask for its first child (`isToken`); `not in` and `is not` are the grammar's two anonymous
+  // nodes with children (aliases of two-keyword rules), hence no type with a space.
+  let isToken = false;
   const make = (parent: SyntaxNode | null): SyntaxNode => {
     const typeId = nodeTypeId(address);
     const type = types[typeId] ?? 'ERROR';
@@ -188,10 +191,9 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
       namedByType[typeId] = isNamed;
     }
     const startIndex = nodeStartIndex(address);
-    const endIndex =
-      !isNamed && !hasError && type.length > 0 && source.startsWith(type, startIndex)
-        ? startIndex + type.length
-        : nodeEndIndex(address);
+    isToken = !isNamed && !hasError && type.length > 0 && source.startsWith(type, startIndex);
+    const endIndex = isToken ? startIndex + type.length : nodeEndIndex(address);
+    if (isToken && type.includes(' ')) isToken = false;
     if (row < lastRow && starts[row + 1]! <= startIndex) row = rowFrom(row + 1, startIndex);
     else if (starts[row]! > startIndex) row = rowFrom(0, startIndex);
     const startRow = row;
@@ -217,7 +219,7 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
     const root = make(null);
     let current = root;
     for (;;) {
-      if (gotoFirstChild(address)) {
+      if (!isToken && gotoFirstChild(address)) {
         current = make(current);
         continue;
       }
