@@ -11,6 +11,7 @@ import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
 import type { ModelImprover } from './analyze/model.js';
+import type { FileReview } from './analyze/types.js';
 import {
   type EncodedFile,
   encodeRendered,
@@ -65,7 +66,9 @@ export async function runReview(
   const stored = await blobs.open(review.zipBlobId);
   if (!stored) throw new PermanentJobError('The uploaded zip is missing from storage: upload it again.');
   // Loaded on first use; the parsers (tree-sitter, ruff) run in the analyzer's child process.
-  const { ruffPackageVersion, sharedAnalyzer } = await import('./analyze/analyzer.js');
+  const { BATCH_BYTES, BATCH_FILES, ruffPackageVersion, sharedAnalyzer } = await import(
+    './analyze/analyzer.js'
+  );
   const { analyzer, parallelism } = sharedAnalyzer(analyzers);
   return withTempDir(async (dir) => {
     const file = join(dir, 'upload.zip');
@@ -94,22 +97,45 @@ export async function runReview(
       let done = 0;
       let lastProgress = Date.now();
       let modelBudget = model?.maxFunctions ?? 0;
-      // Without a model the next Python files are already read and sent to the analyzer (two for each
-      // of its processes) while this one's results are written: the analyzer's processes and this
-      // thread work at the same time.
+      // Without a model the next Python files are already read and sent to the analyzer in batches
+      // (two batches in hand for each of its processes) while this one's results are written: the
+      // analyzer's processes and this thread work at the same time.
       const items = zip.items;
       const ahead = new Map<ZipItem, Promise<{ bytes: Buffer; rendered: EncodedFile }>>();
       let scanned = 0;
+      let batchesInHand = 0;
       const requestAhead = () => {
-        while (!model && ahead.size < 2 * parallelism && scanned < items.length) {
-          const item = items[scanned++]!;
-          if (item.isDirectory || !item.isPython) continue;
-          const request = zip
-            .read(item)
-            .then(async (bytes) => ({ bytes, rendered: await analyzer.render(item.path, bytes, dir) }));
-          // Awaited when its turn comes; a failure before then must not be an unhandled rejection.
-          request.catch(() => {});
-          ahead.set(item, request);
+        while (!model && batchesInHand < 2 * parallelism && scanned < items.length) {
+          const batch: ZipItem[] = [];
+          let batchBytes = 0;
+          while (batch.length < BATCH_FILES && batchBytes < BATCH_BYTES && scanned < items.length) {
+            const item = items[scanned++]!;
+            if (item.isDirectory || !item.isPython) continue;
+            batch.push(item);
+            batchBytes += item.size;
+          }
+          if (batch.length === 0) break;
+          batchesInHand++;
+          const request = Promise.all(batch.map((item) => zip.read(item))).then(async (contents) => {
+            const files = batch.map((item, index) => ({ path: item.path, bytes: contents[index]! }));
+            return { contents, rendered: await analyzer.render(files, dir) };
+          });
+          request.then(
+            () => {
+              batchesInHand--;
+              requestAhead();
+            },
+            () => {},
+          );
+          batch.forEach((item, index) => {
+            const answer = request.then(({ contents, rendered }) => ({
+              bytes: contents[index]!,
+              rendered: rendered[index]!,
+            }));
+            // Awaited when its turn comes; a failure before then must not be an unhandled rejection.
+            answer.catch(() => {});
+            ahead.set(item, answer);
+          });
         }
       };
       for (const item of items) {
@@ -131,10 +157,9 @@ export async function runReview(
         if (requested) {
           ahead.delete(item);
           ({ bytes, rendered } = await requested);
-          requestAhead();
         } else if (model && modelBudget > 0) {
           bytes = await zip.read(item);
-          const fileReview = await analyzer.review(item.path, bytes);
+          const [fileReview] = (await analyzer.review([{ path: item.path, bytes }])) as [FileReview];
           for (const fn of fileReview.functions) {
             if (modelBudget <= 0) break;
             modelBudget--;
@@ -143,7 +168,7 @@ export async function runReview(
           rendered = encodeRendered(renderFile(fileReview), dir);
         } else {
           bytes = await zip.read(item);
-          rendered = await analyzer.render(item.path, bytes, dir);
+          [rendered] = (await analyzer.render([{ path: item.path, bytes }], dir)) as [EncodedFile];
         }
         await output.addBuffer(item.path, rendered.enhanced ?? bytes);
         await output.addBuffer(freePath(`${item.path}.REVIEW.md`, taken), rendered.markdown);

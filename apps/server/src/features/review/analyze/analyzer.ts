@@ -20,18 +20,33 @@ import { fileURLToPath } from 'node:url';
 import type { EncodedFile } from '../report.js';
 import type { FileReview } from './types.js';
 
-export interface Analyzer {
-  /** The review of one file, as objects (to add the model's findings before rendering it). */
-  review(path: string, bytes: Uint8Array): Promise<FileReview>;
-  /**
-   * The review of one file rendered where it was made: its texts cross to the job as UTF-8 bytes
-   * instead of the review's objects, its part of the review JSON is written into `partsDir` (see
-   * report.ts writeJsonPart), and the rendering's work stays off the server's thread.
-   */
-  render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile>;
+/** A file of the zip to review. */
+export interface SourceFile {
+  path: string;
+  bytes: Uint8Array;
 }
 
-type Answer = FileReview | EncodedFile;
+/**
+ * Files go to the analyzer in batches of up to BATCH_FILES files and about BATCH_BYTES of source
+ * (a larger file goes alone): the analyzer checks a whole batch with ruff before it parses and
+ * reviews each file (file.ts reviewPythonFiles), ~15-20 % faster than file by file, and one message
+ * carries the batch each way.
+ */
+export const BATCH_FILES = 16;
+export const BATCH_BYTES = 256 * 1024;
+
+export interface Analyzer {
+  /** The reviews of files, as objects (to add the model's findings before rendering them). */
+  review(files: readonly SourceFile[]): Promise<FileReview[]>;
+  /**
+   * The reviews of files rendered where they were made: their texts cross to the job as UTF-8
+   * bytes instead of the reviews' objects, their parts of the review JSON are written into
+   * `partsDir` (see report.ts writeJsonPart), and the rendering's work stays off the server's thread.
+   */
+  render(files: readonly SourceFile[], partsDir: string): Promise<EncodedFile[]>;
+}
+
+type Answer = FileReview[] | EncodedFile[];
 
 interface Pending {
   resolve: (answer: Answer) => void;
@@ -71,15 +86,15 @@ class ProcessAnalyzer implements Analyzer {
 
   constructor(private readonly entry: { path: string; execArgv: string[] }) {}
 
-  review(path: string, bytes: Uint8Array): Promise<FileReview> {
-    return this.ask(path, bytes) as Promise<FileReview>;
+  review(files: readonly SourceFile[]): Promise<FileReview[]> {
+    return this.ask(files) as Promise<FileReview[]>;
   }
 
-  render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile> {
-    return this.ask(path, bytes, partsDir) as Promise<EncodedFile>;
+  render(files: readonly SourceFile[], partsDir: string): Promise<EncodedFile[]> {
+    return this.ask(files, partsDir) as Promise<EncodedFile[]>;
   }
 
-  private ask(path: string, bytes: Uint8Array, partsDir?: string): Promise<Answer> {
+  private ask(files: readonly SourceFile[], partsDir?: string): Promise<Answer> {
     const child = this.start();
     const id = this.nextId++;
     clearTimeout(this.idleTimer);
@@ -87,13 +102,13 @@ class ProcessAnalyzer implements Analyzer {
       this.pending.set(id, { resolve, reject });
       // Kept alive only while it has work: an idle child never holds the server's process open.
       if (this.pending.size === 1) this.hold(child, true);
-      child.send({ id, path, bytes, partsDir }, (error) => {
+      child.send({ id, files, partsDir }, (error) => {
         if (error) this.settle(id, new Error(`The review process could not be reached: ${error.message}`));
       });
     });
   }
 
-  /** Files sent to the child and not answered yet. */
+  /** Batches sent to the child and not answered yet. */
   get inHand(): number {
     return this.pending.size;
   }
@@ -136,10 +151,10 @@ class ProcessAnalyzer implements Analyzer {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.hold(child, false);
-    child.on('message', (message: { id: number; review?: Answer; error?: string }) => {
+    child.on('message', (message: { id: number; reviews?: Answer; error?: string }) => {
       this.settle(
         message.id,
-        message.review ?? new Error(message.error ?? 'The review process gave no answer.'),
+        message.reviews ?? new Error(message.error ?? 'The review process gave no answer.'),
       );
     });
     const fail = (error: Error) => {
@@ -159,14 +174,14 @@ class ProcessAnalyzer implements Analyzer {
 }
 
 class InProcessAnalyzer implements Analyzer {
-  async review(path: string, bytes: Uint8Array): Promise<FileReview> {
-    const { reviewPythonFile } = await import('./file.js');
-    return reviewPythonFile(path, bytes);
+  async review(files: readonly SourceFile[]): Promise<FileReview[]> {
+    const { reviewPythonFiles } = await import('./file.js');
+    return reviewPythonFiles(files);
   }
 
-  async render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile> {
+  async render(files: readonly SourceFile[], partsDir: string): Promise<EncodedFile[]> {
     const { encodeRendered, renderFile } = await import('../report.js');
-    return encodeRendered(renderFile(await this.review(path, bytes)), partsDir);
+    return (await this.review(files)).map((review) => encodeRendered(renderFile(review), partsDir));
   }
 }
 
@@ -181,12 +196,12 @@ class AnalyzerPool implements Analyzer {
     this.members = Array.from({ length: size }, () => new ProcessAnalyzer(entry));
   }
 
-  review(path: string, bytes: Uint8Array): Promise<FileReview> {
-    return this.leastBusy().review(path, bytes);
+  review(files: readonly SourceFile[]): Promise<FileReview[]> {
+    return this.leastBusy().review(files);
   }
 
-  render(path: string, bytes: Uint8Array, partsDir: string): Promise<EncodedFile> {
-    return this.leastBusy().render(path, bytes, partsDir);
+  render(files: readonly SourceFile[], partsDir: string): Promise<EncodedFile[]> {
+    return this.leastBusy().render(files, partsDir);
   }
 
   private leastBusy(): ProcessAnalyzer {

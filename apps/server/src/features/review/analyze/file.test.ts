@@ -4,7 +4,7 @@
 // reads every output.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { reviewPythonFile } from './file.js';
+import { reviewPythonFile, reviewPythonFiles } from './file.js';
 
 const CASES: Record<string, { source: string; docstrings: number }> = {
   plain: { source: 'def total(items):\n    return sum(items)\n', docstrings: 1 },
@@ -71,5 +71,28 @@ describe('generated docstrings', () => {
     expect(docstrings['Model.constructor']).toMatch(/^"""Constructor\./);
     expect(docstrings['Model.toString']).toMatch(/^"""To string\./);
     expect(docstrings['Model.__init__']).toMatch(/^"""Initialize the Model\./);
+  });
+});
+
+describe('a batch of files', () => {
+  it('reviews each file as it would be reviewed alone, in order, bad files included', async () => {
+    const files = [
+      ...Object.entries(CASES).map(([name, { source }]) => ({
+        path: `${name}.py`,
+        bytes: Buffer.from(source),
+      })),
+      { path: 'broken.py', bytes: Buffer.from('def broken(:\n    pass\n') },
+      { path: 'latin1.py', bytes: Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]) },
+      { path: 'bom.py', bytes: Buffer.from('\uFEFFdef f(x):\n    return x\n') },
+      { path: 'empty.py', bytes: Buffer.alloc(0) },
+    ];
+    const batch = await reviewPythonFiles(files);
+    expect(batch.map((review) => review.path)).toEqual(files.map((file) => file.path));
+    for (const [index, file] of files.entries())
+      expect(batch[index]).toEqual(await reviewPythonFile(file.path, file.bytes));
+    expect(batch.find((review) => review.path === 'broken.py')?.error).toMatch(/not valid Python/);
+    expect(batch.find((review) => review.path === 'latin1.py')?.error).toMatch(/not UTF-8/);
+    expect(batch.find((review) => review.path === 'bom.py')?.enhanced).toMatch(/^\uFEFFdef f\(x\):\n {4}"""/);
+    expect(await reviewPythonFiles([])).toEqual([]);
   });
 });

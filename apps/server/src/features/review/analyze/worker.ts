@@ -1,13 +1,14 @@
-// The review of single files in a child process (see analyzer.ts): ruff and tree-sitter are
+// The review of the zip's files in a child process (see analyzer.ts): ruff and tree-sitter are
 // synchronous WebAssembly, and a large file would otherwise hold the server's event loop for seconds.
 // It exits when the server that started it goes away.
 import { encodeRendered, renderFile } from '../report.js';
-import { reviewPythonFile } from './file.js';
+import type { SourceFile } from './analyzer.js';
+import { reviewPythonFiles } from './file.js';
 
 interface Request {
   id: number;
-  path: string;
-  bytes: Uint8Array;
+  /** A batch of files (analyzer.ts BATCH_FILES), reviewed together (file.ts reviewPythonFiles). */
+  files: SourceFile[];
   /**
    * Answer the rendered texts (as UTF-8 bytes, the JSON part written into this folder) instead of
    * the review's objects.
@@ -18,12 +19,13 @@ interface Request {
 if (process.send) {
   process.on('disconnect', () => process.exit(0));
   process.on('message', async (request: Request) => {
-    let reply: { id: number; review?: unknown; error?: string };
+    let reply: { id: number; reviews?: unknown[]; error?: string };
     try {
-      const review = await reviewPythonFile(request.path, request.bytes);
+      const reviews = await reviewPythonFiles(request.files);
+      const { partsDir } = request;
       reply = {
         id: request.id,
-        review: request.partsDir ? encodeRendered(renderFile(review), request.partsDir) : review,
+        reviews: partsDir ? reviews.map((review) => encodeRendered(renderFile(review), partsDir)) : reviews,
       };
     } catch (error) {
       reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
