@@ -24,7 +24,7 @@
 // pipeline's timed run is written there).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -41,6 +41,8 @@ import { MODULES } from '../apps/server/src/modules.js';
 import { DatabaseBlobs } from '../apps/server/src/platform/blobs/blobs.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrations.js';
+import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
+import { freePort, startServer } from './lib/processes.mjs';
 
 const packageFiles = Number(process.env.BENCH_REVIEW_FILES ?? 1000);
 const singleFileLines = Number(process.env.BENCH_REVIEW_LINES ?? 20_000);
@@ -164,6 +166,8 @@ interface Row {
   /** Seconds / the same-engine baseline's seconds. */
   sameEngineRatio?: number;
   peakMb?: number;
+  /** The peak of the processes' proportional set sizes (pages they share counted once). */
+  peakPssMb?: number;
   /** Of the peak, the analyzer's child process. */
   childrenMb?: number;
   /** Resident memory of the pipeline's process before the review (PGlite, the WebAssembly of both tools). */
@@ -180,8 +184,8 @@ function rssOf(pid: number): number {
   }
 }
 
-/** The processes this one started (the review's analyzer process among them). */
-function childPids(): number[] {
+/** The processes `parent` (this one by default) started (the review's analyzer process among them). */
+function childPids(parent = process.pid): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -189,7 +193,7 @@ function childPids(): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid) pids.push(Number(entry));
+      if (ppid === parent) pids.push(Number(entry));
     } catch {
       // Gone meanwhile.
     }
@@ -241,6 +245,151 @@ function peakSampler() {
     peak = Math.max(peak, total());
     return { peakMb: peak / 1024 / 1024, childrenMb: peakChildren / 1024 / 1024 };
   };
+}
+
+/** Proportional set size of a process (bytes; 0 once it is gone): shared pages divided among their sharers. */
+function pssOf(pid: number): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const builtServerMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+
+/**
+ * The review as a deployment runs it: the built server (`apps/server/dist/main.js`, what `npm start`
+ * runs) on a fresh PostgreSQL schema, a zip of the corpus uploaded to `POST /api/file/code_analysis`
+ * as the signed-in staff user, `POST /api/file/files` asked every 20 ms until it is no longer
+ * pending. Twice: the first review's peak memory (the server and its analyzer processes, sampled
+ * every 20 ms: the sum of their resident sizes, and of their proportional set sizes, which count
+ * the pages they share, Node's own code, once), the second's time from its row's creation to its
+ * end as the server recorded them. Undefined when the server is not built or PostgreSQL is not there.
+ */
+async function builtServerReview(corpus: Corpus): Promise<
+  | {
+      seconds: number;
+      functions: number;
+      peakMb: number;
+      peakPssMb: number;
+      childrenMb: number;
+      beforeMb: number;
+      analyzers: number;
+    }
+  | undefined
+> {
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (!existsSync(builtServerMain)) return undefined;
+  let admin: Db;
+  try {
+    admin = await openPostgres(url, { max: 1 });
+  } catch {
+    return undefined;
+  }
+  const schema = `bench_review_server_${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-review-server-'));
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const schemaUrl = new URL(url);
+  schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const analyzers = Number(process.env.REVIEW_ANALYZERS ?? 1);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: schemaUrl.href,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: 'none',
+    SEED_DEMO_KNOWLEDGE: 'false',
+    ELK_DEMO_METRICS: 'false',
+    SIGN_IN_RATE_LIMIT: '1000',
+    REVIEW_ANALYZERS: String(analyzers),
+  };
+  for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'REDIS_URL']) delete env[name];
+  const server = await startServer({
+    name: 'server',
+    args: [builtServerMain],
+    env,
+    readyUrl: `${baseUrl}/api/ping`,
+  });
+  try {
+    const session = await signInWithBuiltinProvider(baseUrl, 'staff@example.com');
+    const headers = {
+      cookie: `da_session=${session.sessionId}; XSRF-TOKEN=${session.xsrfToken}`,
+      'x-xsrf-token': session.xsrfToken,
+    };
+    const zip = zipOf(corpus);
+    const review = async (): Promise<{ id: string }> => {
+      const form = new FormData();
+      form.append('files', new Blob([zip]), 'bench.zip');
+      const uploaded = await fetch(`${baseUrl}/api/file/code_analysis`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      if (!uploaded.ok) throw new Error(`The upload answered ${uploaded.status}: ${await uploaded.text()}`);
+      const { fileId } = (await uploaded.json()) as { fileId: string };
+      for (;;) {
+        const listed = await fetch(`${baseUrl}/api/file/files`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const { files } = (await listed.json()) as { files: Array<{ fileId: string; status: string }> };
+        const status = files.find((file) => file.fileId === fileId)?.status;
+        if (status === 'success') return { id: fileId };
+        if (status !== 'pending') throw new Error(`The review ended ${status}.`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const pid = server.pid!;
+    const beforeMb = rssOf(pid) / 1024 / 1024;
+    let peak = 0;
+    let peakPss = 0;
+    let peakChildren = 0;
+    const sample = () => {
+      const pids = [pid, ...childPids(pid)];
+      const rss = pids.map(rssOf);
+      const total = rss.reduce((sum, value) => sum + value, 0);
+      if (total > peak) {
+        peak = total;
+        peakChildren = total - rss[0]!;
+      }
+      peakPss = Math.max(
+        peakPss,
+        pids.reduce((sum, each) => sum + pssOf(each), 0),
+      );
+    };
+    const timer = setInterval(sample, 20);
+    await review();
+    clearInterval(timer);
+    sample();
+    const { id } = await review();
+    const { rows } = await admin.query<{ seconds: number; functions: number }>(
+      `SELECT extract(epoch FROM finished_at - created_at)::float8 AS seconds, function_count AS functions
+       FROM ${schema}.review_files WHERE id = $1`,
+      [id],
+    );
+    return {
+      seconds: rows[0]!.seconds,
+      functions: rows[0]!.functions,
+      peakMb: peak / 1024 / 1024,
+      peakPssMb: peakPss / 1024 / 1024,
+      childrenMb: peakChildren / 1024 / 1024,
+      beforeMb,
+      analyzers,
+    };
+  } finally {
+    await server.stop();
+    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Best of `runs` timings of `work`, in seconds (the first run also warms the WebAssembly up). */
@@ -495,6 +644,11 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
   const same = await sameEngineBaselineInChild(which);
   const sameBaseline = same.ruffSeconds + same.parseSeconds;
   const pipeline = await pipelineInChild(which);
+  const server = await builtServerReview(corpus);
+  if (!server)
+    notes.push(
+      `${corpus.label}: the built server's row is left out (run \`pnpm run build\` first; it needs PostgreSQL).`,
+    );
   const files = corpus.files.length;
   const engine = `fresh process, ${ANALYZER_V8_FLAGS.join(' ')}`;
   notes.push(
@@ -563,17 +717,34 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
       childrenMb: pipeline.childrenMb,
       beforeMb: pipeline.beforeMb,
     },
+    ...(server
+      ? [
+          {
+            corpus: corpus.label,
+            step: `built server on PostgreSQL, ${server.analyzers} analyzer process(es): upload -> success`,
+            seconds: server.seconds,
+            files,
+            functions: server.functions,
+            ratio: server.seconds / baseline,
+            sameEngineRatio: server.seconds / sameBaseline,
+            peakMb: server.peakMb,
+            peakPssMb: server.peakPssMb,
+            childrenMb: server.childrenMb,
+            beforeMb: server.beforeMb,
+          },
+        ]
+      : []),
   ];
 }
 
 function print(rows: Row[]): void {
   console.log(
-    '| Input | Step | Seconds | Files/s | Functions/s | x baseline | x same-engine baseline | Peak RSS (MB) | of which analyzer process | RSS before (MB) |',
+    '| Input | Step | Seconds | Files/s | Functions/s | x baseline | x same-engine baseline | Peak RSS (MB) | Peak PSS (MB) | of which analyzer processes | RSS before (MB) |',
   );
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     console.log(
-      `| ${row.corpus} | ${row.step} | ${row.seconds.toFixed(2)} | ${(row.files / row.seconds).toFixed(0)} | ${(row.functions / row.seconds).toFixed(0)} | ${row.ratio === undefined ? '' : row.ratio.toFixed(2)} | ${row.sameEngineRatio === undefined ? '' : row.sameEngineRatio.toFixed(2)} | ${row.peakMb === undefined ? '' : row.peakMb.toFixed(0)} | ${row.childrenMb === undefined ? '' : row.childrenMb.toFixed(0)} | ${row.beforeMb === undefined ? '' : row.beforeMb.toFixed(0)} |`,
+      `| ${row.corpus} | ${row.step} | ${row.seconds.toFixed(2)} | ${(row.files / row.seconds).toFixed(0)} | ${(row.functions / row.seconds).toFixed(0)} | ${row.ratio === undefined ? '' : row.ratio.toFixed(2)} | ${row.sameEngineRatio === undefined ? '' : row.sameEngineRatio.toFixed(2)} | ${row.peakMb === undefined ? '' : row.peakMb.toFixed(0)} | ${row.peakPssMb === undefined ? '' : row.peakPssMb.toFixed(0)} | ${row.childrenMb === undefined ? '' : row.childrenMb.toFixed(0)} | ${row.beforeMb === undefined ? '' : row.beforeMb.toFixed(0)} |`,
     );
   }
 }
@@ -583,6 +754,14 @@ if (sameEngineArg >= 0) {
   await runSameEngineBaseline(
     process.argv[sameEngineArg + 1] === 'file' ? singleFileCorpus() : packageCorpus(),
   );
+  process.exit(0);
+}
+
+// `--server package|file`: only the built server's review (its row's figures as JSON).
+const serverArg = process.argv.indexOf('--server');
+if (serverArg >= 0) {
+  const corpus = process.argv[serverArg + 1] === 'file' ? singleFileCorpus() : packageCorpus();
+  console.log(JSON.stringify(await builtServerReview(corpus)));
   process.exit(0);
 }
 
