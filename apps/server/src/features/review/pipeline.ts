@@ -87,6 +87,7 @@ export async function runReview(
     const created: string[] = [];
     // The files the JSON's parts are read back from at the end (one per process that wrote them).
     const partFiles = new Map<string, Promise<FileHandle>>();
+    let ended = false;
     try {
       const python = zip.pythonItems;
       await setProgress(db, review.id, 0, python.length);
@@ -105,7 +106,8 @@ export async function runReview(
       let scanned = 0;
       let batchesInHand = 0;
       const requestAhead = () => {
-        while (!model && batchesInHand < 2 * parallelism && scanned < items.length) {
+        // Not once the review has ended (a batch answered after a failure asks for no more).
+        while (!model && !ended && batchesInHand < 2 * parallelism && scanned < items.length) {
           const batch: ZipItem[] = [];
           let batchBytes = 0;
           while (batch.length < BATCH_FILES && batchBytes < BATCH_BYTES && scanned < items.length) {
@@ -219,6 +221,7 @@ export async function runReview(
       for (const id of created) await blobs.delete(id).catch(() => false);
       throw error;
     } finally {
+      ended = true;
       zip.close();
       for (const handle of partFiles.values()) await (await handle.catch(() => undefined))?.close();
     }
