@@ -42,7 +42,7 @@ import { DatabaseBlobs } from '../apps/server/src/platform/blobs/blobs.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrations.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
-import { freePort, startServer } from './lib/processes.mjs';
+import { freePort, serverEnvironment, startServer } from './lib/processes.mjs';
 
 const packageFiles = Number(process.env.BENCH_REVIEW_FILES ?? 1000);
 const singleFileLines = Number(process.env.BENCH_REVIEW_LINES ?? 20_000);
@@ -296,21 +296,8 @@ async function builtServerReview(corpus: Corpus): Promise<
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const analyzers = Number(process.env.REVIEW_ANALYZERS ?? 1);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: schemaUrl.href,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: 'none',
-    SEED_DEMO_KNOWLEDGE: 'false',
-    ELK_DEMO_METRICS: 'false',
-    SIGN_IN_RATE_LIMIT: '1000',
-    REVIEW_ANALYZERS: String(analyzers),
-  };
-  for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'REDIS_URL']) delete env[name];
+  const env = serverEnvironment({ port, dataDir, databaseUrl: schemaUrl.href });
+  env.REVIEW_ANALYZERS = String(analyzers);
   const server = await startServer({
     name: 'server',
     args: [builtServerMain],
@@ -651,6 +638,30 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
     );
   const files = corpus.files.length;
   const engine = `fresh process, ${ANALYZER_V8_FLAGS.join(' ')}`;
+  /** The row of a whole review (the pipeline's process, the built server). */
+  const jobRow = (
+    step: string,
+    run: {
+      seconds: number;
+      functions: number;
+      peakMb: number;
+      peakPssMb?: number;
+      childrenMb: number;
+      beforeMb: number;
+    },
+  ): Row => ({
+    corpus: corpus.label,
+    step,
+    seconds: run.seconds,
+    files,
+    functions: run.functions,
+    ratio: run.seconds / baseline,
+    sameEngineRatio: run.seconds / sameBaseline,
+    peakMb: run.peakMb,
+    ...(run.peakPssMb === undefined ? {} : { peakPssMb: run.peakPssMb }),
+    childrenMb: run.childrenMb,
+    beforeMb: run.beforeMb,
+  });
   notes.push(
     `${corpus.label}: same-engine child started with \`${same.execArgv.join(' ')}\`; its first (cold) round of ruff + tree-sitter took ${same.firstRoundSeconds.toFixed(2)} s, its peak RSS ${same.peakMb.toFixed(0)} MB. The pipeline's timed run used ${pipeline.jobCpuSeconds.toFixed(2)} s of CPU in the job's process (all its threads) and ${pipeline.analyzerCpuSeconds.toFixed(2)} s in the analyzer process (the database server's not counted).`,
   );
@@ -705,33 +716,13 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
       functions,
       ratio: analysisSeconds / baseline,
     },
-    {
-      corpus: corpus.label,
-      step: `pipeline on ${pipeline.database} (zip in blobs -> review JSON + zip)`,
-      seconds: pipeline.seconds,
-      files,
-      functions: pipeline.functions,
-      ratio: pipeline.seconds / baseline,
-      sameEngineRatio: pipeline.seconds / sameBaseline,
-      peakMb: pipeline.peakMb,
-      childrenMb: pipeline.childrenMb,
-      beforeMb: pipeline.beforeMb,
-    },
+    jobRow(`pipeline on ${pipeline.database} (zip in blobs -> review JSON + zip)`, pipeline),
     ...(server
       ? [
-          {
-            corpus: corpus.label,
-            step: `built server on PostgreSQL, ${server.analyzers} analyzer process(es): upload -> success`,
-            seconds: server.seconds,
-            files,
-            functions: server.functions,
-            ratio: server.seconds / baseline,
-            sameEngineRatio: server.seconds / sameBaseline,
-            peakMb: server.peakMb,
-            peakPssMb: server.peakPssMb,
-            childrenMb: server.childrenMb,
-            beforeMb: server.beforeMb,
-          },
+          jobRow(
+            `built server on PostgreSQL, ${server.analyzers} analyzer process(es): upload -> success`,
+            server,
+          ),
         ]
       : []),
   ];

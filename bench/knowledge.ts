@@ -48,7 +48,7 @@ import { Jobs } from '../apps/server/src/platform/jobs/jobs.js';
 import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
 import { startLlmStandin } from '../apps/server/src/test/llm-standin.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
-import { freePort, startServer } from './lib/processes.mjs';
+import { freePort, serverEnvironment, startServer } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /** BENCH_SERVER_MAIN: another build's main.js, e.g. of an earlier commit, to compare against. */
@@ -283,25 +283,9 @@ async function pipeline(files: BenchFile[], kind: 'pglite' | 'postgres'): Promis
   const schema = kind === 'postgres' ? await createSchema() : undefined;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: 'none',
-    SEED_DEMO_KNOWLEDGE: 'false',
-    // Not needed here: seeding the ELK demo metrics (seconds of PGlite work before the server
-    // listens) made starts on a loaded machine miss the 60 s start-up limit.
-    ELK_DEMO_METRICS: 'false',
-    SIGN_IN_RATE_LIMIT: '1000',
-  };
+  const env = serverEnvironment({ port, dataDir, ...(schema ? { databaseUrl: schema.url } : {}) });
   // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/profiles' to profile the server.
   if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
-  if (schema) env.DATABASE_URL = schema.url;
-  else delete env.DATABASE_URL;
-  for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'REDIS_URL']) delete env[name];
   const server = await startServer({
     name: 'server',
     args: [serverMain],

@@ -90,3 +90,32 @@ export async function startServer({ name, args, env, readyUrl, timeoutMs = 60_00
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * The environment of a reference server a benchmark starts: this process's, with the server on
+ * `port` at 127.0.0.1 (its public URL too), its data in `dataDir`, on `databaseUrl` (PostgreSQL) or
+ * PGlite in `dataDir` when there is none, silent, without the web app, the demo knowledge and the
+ * ELK demo metrics (seconds of PGlite work before the server listens, which made starts on a loaded
+ * machine miss the 60 s start-up limit), the built-in identity provider and no Redis.
+ * @param {{ port: number, dataDir: string, databaseUrl?: string }} options
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function serverEnvironment({ port, dataDir, databaseUrl }) {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: 'none',
+    SEED_DEMO_KNOWLEDGE: 'false',
+    ELK_DEMO_METRICS: 'false',
+    SIGN_IN_RATE_LIMIT: '1000',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'REDIS_URL']) delete env[name];
+  return env;
+}
