@@ -1,5 +1,5 @@
 // The review job's own work (runReview) against storage that fails: the reason the review gives is
-// the store's, not the zip writer's view of its closed stream.
+// the store's, not the zip writer's view of its closed stream, and nothing of the review stays stored.
 import { Readable } from 'node:stream';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,9 @@ describe('runReview', () => {
           `def total_${index}(items):\n    result = 0\n    for item in items:\n        result += item\n    return result\n`,
         );
       const zip = await stored.put(Readable.from([Buffer.from(zipSync(files))]));
+      const blobCount = async () =>
+        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blobs')).rows[0]!.n;
+      const before = await blobCount();
       const failure = await runReview(
         db,
         new FailingDownloads(stored, ending),
@@ -75,6 +78,9 @@ describe('runReview', () => {
       expect(failure).toBeInstanceOf(Error);
       expect(failure).not.toBeInstanceOf(ZipStreamClosedError);
       expect((failure as Error).message).toBe('could not extend file: No space left on device');
+      // Nothing of the review is left stored (its JSON was being written too), the upload is kept.
+      expect(await blobCount()).toBe(before);
+      expect(await stored.info(zip.id)).toBeDefined();
     },
     60_000,
   );
