@@ -38,8 +38,8 @@ interface CheckedFile {
  * Reviews files of the zip together: ruff's check of every file first, then each file parsed by
  * tree-sitter and reviewed. ruff's checks one after the other keep its code and memory in the
  * processor's caches: ~15-20 % less time for the whole review than checking and parsing file by file
- * (measured under the analyzer's flags), for no more memory (holding every file's tree until all
- * were parsed instead took the analyzer from ~250 to ~315 MB, for no further gain). Never throws for
+ * (measured under the analyzer's flags), for no more memory (parsing the whole batch before
+ * reviewing any file, every tree held, was no faster and peaked ~65 MB higher). Never throws for
  * bad input: a file that is not Python says why, and the others are reviewed.
  */
 export async function reviewPythonFiles(
@@ -78,6 +78,7 @@ function checkFile(path: string, bytes: Uint8Array): CheckedFile | FileReview {
   return { path, bom, source, diagnostics };
 }
 
+/** The review of one file from ruff's findings and its syntax tree. */
 function reviewParsed({ path, bom, source, diagnostics }: CheckedFile, tree: PlainTree): FileReview {
   const functions = findFunctions(tree, source);
   const starts = lineStarts(source);
