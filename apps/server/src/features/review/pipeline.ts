@@ -23,7 +23,7 @@ import {
 } from './report.js';
 import { findReview, markFailed, markSucceeded, setProgress } from './store.js';
 import { CheckedZip, ReviewZipError, type ReviewZipLimits, spool, withTempDir, type ZipItem } from './zip.js';
-import { ZipStreamClosedError, ZipWriter } from './zip-writer.js';
+import { ZipWriter } from './zip-writer.js';
 
 export const REVIEW_QUEUE = 'review.analyze';
 const PROGRESS_INTERVAL_MS = 500;
@@ -216,17 +216,9 @@ export async function runReview(
         functionCount,
       };
     } catch (error) {
-      // The download's stream closed under the zip writer (its store failed and went away): then
-      // the store's error, not the writer's view of it, is the reason the review gives.
-      const closedUnder =
-        error instanceof ZipStreamClosedError || (error != null && error === output.stream.errored);
       output.destroy(error instanceof Error ? error : new Error(String(error)));
-      const storing = await download.then(
-        () => undefined,
-        (failure: unknown) => failure,
-      );
+      await download.catch(() => undefined);
       for (const id of created) await blobs.delete(id).catch(() => false);
-      if (closedUnder && storing instanceof Error) throw storing;
       throw error;
     } finally {
       ended = true;

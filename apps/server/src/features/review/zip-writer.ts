@@ -57,17 +57,6 @@ interface CentralRecord {
   isDirectory: boolean;
 }
 
-/**
- * The writer's stream was closed under it without an error of its own (its reader went away): the
- * reader's own failure, when there is one, says why (see pipeline.ts).
- */
-export class ZipStreamClosedError extends Error {
-  constructor() {
-    super('The zip stream was closed.');
-    this.name = 'ZipStreamClosedError';
-  }
-}
-
 export class ZipWriter {
   /** The zip's bytes as they are written (a blob store reads it while entries are added). */
   readonly stream: Readable;
@@ -249,7 +238,7 @@ export class ZipWriter {
 
   private async write(chunk: Uint8Array): Promise<void> {
     this.offset += chunk.length;
-    if (this.output.destroyed) throw this.output.errored ?? new ZipStreamClosedError();
+    if (this.output.destroyed) throw this.output.errored ?? new Error('The zip stream was closed.');
     if (!this.output.write(chunk)) {
       await new Promise<void>((resolve, reject) => {
         const done = (error?: Error) => {
@@ -259,7 +248,7 @@ export class ZipWriter {
           else resolve();
         };
         const onDrain = () => done();
-        const onClose = () => done(this.output.errored ?? new ZipStreamClosedError());
+        const onClose = () => done(this.output.errored ?? new Error('The zip stream was closed.'));
         this.output.once('drain', onDrain);
         this.output.once('close', onClose);
       });

@@ -132,8 +132,11 @@ export class DatabaseBlobs implements Blobs {
       chunk = Buffer.allocUnsafe(this.chunkBytes);
       filled = 0;
     };
+    // A stream is not destroyed by leaving the loop (which would tell whoever feeds it only that it
+    // was aborted): on a failure it is destroyed below with the failure itself.
+    const pieces = source instanceof Readable ? source.iterator({ destroyOnReturn: false }) : source;
     try {
-      for await (const piece of source) {
+      for await (const piece of pieces) {
         const bytes = typeof piece === 'string' ? Buffer.from(piece) : toBuffer(piece);
         size += bytes.length;
         if (options.maxBytes !== undefined && size > options.maxBytes) {
@@ -173,7 +176,12 @@ export class DatabaseBlobs implements Blobs {
       );
       return toInfo(done.rows[0]!);
     } catch (error) {
-      if (source instanceof Readable) source.destroy();
+      if (source instanceof Readable && !source.destroyed) {
+        // Its writer learns why it stopped being read (e.g. the review's zip writer); nothing else
+        // listens, so the error event itself is consumed here.
+        source.once('error', () => {});
+        source.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
       if (id !== undefined) await this.db.query('DELETE FROM blobs WHERE id = $1', [id]).catch(() => {});
       throw error;
     }
