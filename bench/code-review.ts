@@ -483,7 +483,7 @@ async function runSameEngineBaseline(corpus: Corpus): Promise<void> {
     });
     const analysis = await best(1, async () => {
       for (const batch of batchesOf(corpus))
-        for (const review of await reviewPythonFiles(batch)) encodeRendered(renderFile(review), partsDir);
+        encodeRendered((await reviewPythonFiles(batch)).map(renderFile), partsDir);
     });
     rmSync(partsDir, { recursive: true, force: true });
     mkdirSync(partsDir);

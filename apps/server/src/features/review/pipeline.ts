@@ -77,7 +77,7 @@ export async function runReview(
     // The download is written while the files are reviewed (in the zip's order), so a file's
     // enhanced text and review leave memory once they are in it; each file's part of the review JSON
     // is written into the temporary folder by the process that rendered it (report.ts
-    // writeJsonPart) and waits there until the JSON, ordered by folder and name rather than by the
+    // writeJsonParts) and waits there until the JSON, ordered by folder and name rather than by the
     // zip's order, is streamed into its blob at the end.
     const output = new ZipWriter();
     const download = blobs.put(output.stream, { contentType: 'application/zip' });
@@ -167,7 +167,7 @@ export async function runReview(
             modelBudget--;
             fn.findings.push(...(await model.improver.improve(fn, signal)));
           }
-          rendered = encodeRendered(renderFile(fileReview), dir);
+          [rendered] = encodeRendered([renderFile(fileReview)], dir) as [EncodedFile];
         } else {
           bytes = await zip.read(item);
           [rendered] = (await analyzer.render([{ path: item.path, bytes }], dir)) as [EncodedFile];

@@ -165,7 +165,7 @@ export interface RenderedFile {
 
 /**
  * Where a file's part of the review JSON waits until the review ends: written by the process that
- * rendered it to a file of the review's temporary folder (see writeJsonPart), read back by the job
+ * rendered it to a file of the review's temporary folder (see writeJsonParts), read back by the job
  * when it stores the review JSON.
  */
 export interface JsonPart {
@@ -190,30 +190,39 @@ export interface EncodedFile {
 
 const encoder = new TextEncoder();
 
-/** Encodes a rendered file and writes its JSON part into `partsDir` (see writeJsonPart). */
-export function encodeRendered(rendered: RenderedFile, partsDir: string): EncodedFile {
-  return {
+/** Encodes rendered files and writes their JSON parts into `partsDir` (see writeJsonParts). */
+export function encodeRendered(files: readonly RenderedFile[], partsDir: string): EncodedFile[] {
+  const parts = writeJsonParts(
+    partsDir,
+    files.map((file) => encoder.encode(file.json)),
+  );
+  return files.map((rendered, index) => ({
     ...(rendered.enhanced === undefined ? {} : { enhanced: encoder.encode(rendered.enhanced) }),
     markdown: encoder.encode(rendered.markdown),
-    json: writeJsonPart(partsDir, encoder.encode(rendered.json)),
+    json: parts[index]!,
     summary: rendered.summary,
-  };
+  }));
 }
 
 /**
- * Appends one JSON part to this process's file in `partsDir` (one file per process, so the analyzer
- * processes of a review never write into the same file; within a process the write is synchronous,
- * so parts never interleave). Opened and closed for each part: no handle outlives the review's
- * temporary folder, whichever process wrote into it.
+ * Appends JSON parts (a batch's) to this process's file in `partsDir` in one write (one file per
+ * process, so the analyzer processes of a review never write into the same file; within a process
+ * the write is synchronous, so batches never interleave). Opened and closed for each batch: no
+ * handle outlives the review's temporary folder, whichever process wrote into it.
  */
-export function writeJsonPart(partsDir: string, bytes: Uint8Array): JsonPart {
+export function writeJsonParts(partsDir: string, parts: readonly Uint8Array[]): JsonPart[] {
   const file = join(partsDir, `review-parts-${process.pid}.json`);
+  const bytes = Buffer.concat(parts);
   const fd = openSync(file, 'a');
   try {
-    const offset = fstatSync(fd).size;
+    let offset = fstatSync(fd).size;
     for (let written = 0; written < bytes.length; )
       written += writeSync(fd, bytes, written, bytes.length - written);
-    return { file, offset, length: bytes.length };
+    return parts.map((part) => {
+      const located = { file, offset, length: part.length };
+      offset += part.length;
+      return located;
+    });
   } finally {
     closeSync(fd);
   }

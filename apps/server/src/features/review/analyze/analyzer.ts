@@ -41,7 +41,7 @@ export interface Analyzer {
   /**
    * The reviews of files rendered where they were made: their texts cross to the job as UTF-8
    * bytes instead of the reviews' objects, their parts of the review JSON are written into
-   * `partsDir` (see report.ts writeJsonPart), and the rendering's work stays off the server's thread.
+   * `partsDir` (see report.ts writeJsonParts), and the rendering's work stays off the server's thread.
    */
   render(files: readonly SourceFile[], partsDir: string): Promise<EncodedFile[]>;
 }
@@ -181,7 +181,7 @@ class InProcessAnalyzer implements Analyzer {
 
   async render(files: readonly SourceFile[], partsDir: string): Promise<EncodedFile[]> {
     const { encodeRendered, renderFile } = await import('../report.js');
-    return (await this.review(files)).map((review) => encodeRendered(renderFile(review), partsDir));
+    return encodeRendered((await this.review(files)).map(renderFile), partsDir);
   }
 }
 

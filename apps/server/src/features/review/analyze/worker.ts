@@ -22,10 +22,9 @@ if (process.send) {
     let reply: { id: number; reviews?: unknown[]; error?: string };
     try {
       const reviews = await reviewPythonFiles(request.files);
-      const { partsDir } = request;
       reply = {
         id: request.id,
-        reviews: partsDir ? reviews.map((review) => encodeRendered(renderFile(review), partsDir)) : reviews,
+        reviews: request.partsDir ? encodeRendered(reviews.map(renderFile), request.partsDir) : reviews,
       };
     } catch (error) {
       reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
