@@ -174,15 +174,22 @@ interface Row {
   beforeMb?: number;
 }
 
-/** Resident memory of a process from /proc (bytes; 0 once it is gone). */
-function rssOf(pid: number): number {
+/** A size in kB from one of a process's /proc files, in bytes (0 once the process is gone). */
+function procBytes(pid: number, file: 'status' | 'smaps_rollup', field: string): number {
   try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/${file}`, 'utf8'),
+    );
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
   }
 }
+
+/** Resident memory of a process. */
+const rssOf = (pid: number) => procBytes(pid, 'status', 'VmRSS');
+/** Proportional set size of a process: shared pages divided among their sharers. */
+const pssOf = (pid: number) => procBytes(pid, 'smaps_rollup', 'Pss');
 
 /** The processes `parent` (this one by default) started (the review's analyzer process among them). */
 function childPids(parent = process.pid): number[] {
@@ -245,16 +252,6 @@ function peakSampler() {
     peak = Math.max(peak, total());
     return { peakMb: peak / 1024 / 1024, childrenMb: peakChildren / 1024 / 1024 };
   };
-}
-
-/** Proportional set size of a process (bytes; 0 once it is gone): shared pages divided among their sharers. */
-function pssOf(pid: number): number {
-  try {
-    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
 }
 
 const builtServerMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));

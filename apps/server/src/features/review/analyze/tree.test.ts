@@ -1,7 +1,6 @@
 // The tree copy through web-tree-sitter's WebAssembly exports (tree.ts CursorBinding) gives the same
 // plain tree as the copy through its public TreeCursor, node for node, on valid and broken Python.
 import { describe, expect, it } from 'vitest';
-import type { Node } from 'web-tree-sitter';
 import { pythonCursorBinding, pythonParser } from './python.js';
 import { type SyntaxNode, toPlainTree } from './tree.js';
 
@@ -16,8 +15,18 @@ const SOURCES: Record<string, string> = {
   empty: '',
 };
 
-/** tree-sitter's own view of a node, through its public Node API. */
-function ownShape(node: Node): unknown {
+/** What tree-sitter's Node and the plain copy both answer (SyntaxNode has startPosition too). */
+interface TreeNode {
+  type: string;
+  isNamed: boolean;
+  startIndex: number;
+  endIndex: number;
+  startPosition: { row: number };
+  children: ReadonlyArray<TreeNode | null>;
+}
+
+/** A node's type, offsets and start row with its children's, whichever tree it is from. */
+function treeShape(node: TreeNode): unknown {
   return {
     type: node.type,
     isNamed: node.isNamed,
@@ -25,18 +34,7 @@ function ownShape(node: Node): unknown {
     end: node.endIndex,
     // The end row is the copy's own (a node ending right after a newline ends on the line before).
     startRow: node.startPosition.row,
-    children: node.children.map((child) => ownShape(child!)),
-  };
-}
-
-function copiedShape(node: SyntaxNode): unknown {
-  return {
-    type: node.type,
-    isNamed: node.isNamed,
-    start: node.startIndex,
-    end: node.endIndex,
-    startRow: node.startRow,
-    children: node.children.map(copiedShape),
+    children: node.children.map((child) => treeShape(child!)),
   };
 }
 
@@ -72,7 +70,7 @@ describe('toPlainTree', () => {
         expect(shape(direct.rootNode)).toEqual(shape(public_.rootNode));
         // Node for node what tree-sitter itself has (tokens, whose children the walk does not ask
         // for, and the two-word operators, which have children, included).
-        expect(copiedShape(direct.rootNode)).toEqual(ownShape(tree.rootNode));
+        expect(treeShape(direct.rootNode)).toEqual(treeShape(tree.rootNode));
         // A node's ids run from its own to its last descendant's.
         const check = (node: SyntaxNode): number => {
           let last = node.id;
