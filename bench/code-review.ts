@@ -43,6 +43,7 @@ import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/d
 import { migrate } from '../apps/server/src/platform/db/migrations.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
 import { freePort, serverEnvironment, startServer } from './lib/processes.mjs';
+import { createSchema } from './lib/schema.mjs';
 
 const packageFiles = Number(process.env.BENCH_REVIEW_FILES ?? 1000);
 const singleFileLines = Number(process.env.BENCH_REVIEW_LINES ?? 20_000);
@@ -279,27 +280,28 @@ async function builtServerReview(corpus: Corpus): Promise<
 > {
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (!existsSync(builtServerMain)) return undefined;
-  let admin: Db;
-  try {
-    admin = await openPostgres(url, { max: 1 });
-  } catch {
-    return undefined;
-  }
-  const schema = `bench_review_server_${randomBytes(4).toString('hex')}`;
+  const schema = await createSchema(url).catch(() => undefined);
+  if (!schema) return undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-review-server-'));
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const schemaUrl = new URL(url);
-  schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const analyzers = Number(process.env.REVIEW_ANALYZERS ?? 1);
-  const env = serverEnvironment({ port, dataDir, databaseUrl: schemaUrl.href });
+  const env = serverEnvironment({ port, dataDir, databaseUrl: schema.url });
   env.REVIEW_ANALYZERS = String(analyzers);
+  const db = await openPostgres(url, { schema: schema.name, max: 1 });
+  const cleanUp = async () => {
+    await db.close();
+    await schema.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const server = await startServer({
     name: 'server',
     args: [builtServerMain],
     env,
     readyUrl: `${baseUrl}/api/ping`,
+  }).catch(async (error: unknown) => {
+    await cleanUp();
+    throw error;
   });
   try {
     const session = await signInWithBuiltinProvider(baseUrl, 'staff@example.com');
@@ -354,9 +356,9 @@ async function builtServerReview(corpus: Corpus): Promise<
     clearInterval(timer);
     sample();
     const { id } = await review();
-    const { rows } = await admin.query<{ seconds: number; functions: number }>(
+    const { rows } = await db.query<{ seconds: number; functions: number }>(
       `SELECT extract(epoch FROM finished_at - created_at)::float8 AS seconds, function_count AS functions
-       FROM ${schema}.review_files WHERE id = $1`,
+       FROM review_files WHERE id = $1`,
       [id],
     );
     return {
@@ -370,9 +372,7 @@ async function builtServerReview(corpus: Corpus): Promise<
     };
   } finally {
     await server.stop();
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

@@ -49,6 +49,7 @@ import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
 import { startLlmStandin } from '../apps/server/src/test/llm-standin.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
 import { freePort, serverEnvironment, startServer } from './lib/processes.mjs';
+import { createSchema } from './lib/schema.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /** BENCH_SERVER_MAIN: another build's main.js, e.g. of an earlier commit, to compare against. */
@@ -250,37 +251,13 @@ async function bareParseFreshThread(files: BenchFile[]): Promise<number> {
   }
 }
 
-/** A fresh schema on DATABASE_URL for one server: its URL (search_path set) and how to drop it. */
-async function createSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = await openPostgres(databaseUrl, { max: 1 });
-  try {
-    await admin.exec(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await admin.close();
-  }
-  const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = await openPostgres(databaseUrl, { max: 1 });
-      try {
-        await client.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await client.close();
-      }
-    },
-  };
-}
-
 /**
  * The built server ingesting `files` on PGlite (a fresh data folder) or on PostgreSQL (a fresh
  * schema of DATABASE_URL, dropped after), with its default INGEST_CONCURRENCY unless set here.
  */
 async function pipeline(files: BenchFile[], kind: 'pglite' | 'postgres'): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'da-bench-knowledge-'));
-  const schema = kind === 'postgres' ? await createSchema() : undefined;
+  const schema = kind === 'postgres' ? await createSchema(databaseUrl) : undefined;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = serverEnvironment({ port, dataDir, ...(schema ? { databaseUrl: schema.url } : {}) });
