@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
-import { freePort, runNode, startServer } from './lib/processes.mjs';
+import { freePort, runNode, serverArgs, startServer } from './lib/processes.mjs';
 import { formatTable } from './lib/report.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -313,7 +313,7 @@ async function benchDatabase(kind) {
     // 1 and 2: the reference server.
     const server = await startServer({
       name: 'reference server',
-      args: [serverMain],
+      args: serverArgs(serverMain),
       env,
       readyUrl: `${baseUrl}/api/ping`,
     });

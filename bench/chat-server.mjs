@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, runNode, startServer } from './lib/processes.mjs';
+import { freePort, runNode, serverArgs, startServer } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(benchDir, '..');
@@ -286,7 +286,7 @@ async function benchDatabase(kind, modelUrl) {
   const headers = { authorization: `Bearer ${token}` };
   const server = await startServer({
     name: 'reference server',
-    args: [path.join(serverDist, 'main.js')],
+    args: serverArgs(path.join(serverDist, 'main.js')),
     env,
     readyUrl: `${baseUrl}/api/ping`,
   });

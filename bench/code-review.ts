@@ -39,10 +39,11 @@ import {
 import { runReview } from '../apps/server/src/features/review/pipeline.js';
 import { MODULES } from '../apps/server/src/modules.js';
 import { DatabaseBlobs } from '../apps/server/src/platform/blobs/blobs.js';
+import { defaultReviewAnalyzers } from '../apps/server/src/platform/config/config.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrations.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
-import { freePort, serverEnvironment, startServer } from './lib/processes.mjs';
+import { freePort, serverArgs, serverEnvironment, startServer } from './lib/processes.mjs';
 import { createSchema } from './lib/schema.mjs';
 
 const packageFiles = Number(process.env.BENCH_REVIEW_FILES ?? 1000);
@@ -285,7 +286,7 @@ async function builtServerReview(corpus: Corpus): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-review-server-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const analyzers = Number(process.env.REVIEW_ANALYZERS ?? 1);
+  const analyzers = Number(process.env.REVIEW_ANALYZERS || defaultReviewAnalyzers());
   const env = serverEnvironment({ port, dataDir, databaseUrl: schema.url });
   env.REVIEW_ANALYZERS = String(analyzers);
   const db = await openPostgres(url, { schema: schema.name, max: 1 });
@@ -296,7 +297,7 @@ async function builtServerReview(corpus: Corpus): Promise<
   };
   const server = await startServer({
     name: 'server',
-    args: [builtServerMain],
+    args: serverArgs(builtServerMain),
     env,
     readyUrl: `${baseUrl}/api/ping`,
   }).catch(async (error: unknown) => {
@@ -402,7 +403,15 @@ function pipelineInChild(which: 'package' | 'file'): Promise<{
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--pipeline', which],
+      // tsx's loader, then the server's own node flags (its start script's, see serverArgs).
+      [
+        ...process.execArgv,
+        ...serverArgs().slice(0, -1),
+        '--expose-gc',
+        fileURLToPath(import.meta.url),
+        '--pipeline',
+        which,
+      ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
         env: process.env,
@@ -543,8 +552,8 @@ async function runPipeline(corpus: Corpus): Promise<void> {
   // memories of ruff and tree-sitter grow to what the input needs and never shrink); the second,
   // warmed up on this very input like the other rows' best runs, gives the time.
   const stopSampling = peakSampler();
-  // As many analyzer processes as the server starts (REVIEW_ANALYZERS, default 1).
-  const analyzers = Number(process.env.REVIEW_ANALYZERS ?? 1);
+  // As many analysis threads as the server starts (REVIEW_ANALYZERS, or the server's default).
+  const analyzers = Number(process.env.REVIEW_ANALYZERS || defaultReviewAnalyzers());
   const first = await runReview(db, blobs, { id, name: 'bench.zip', zipBlobId: blob.id }, limits, {
     analyzers,
   });
@@ -717,7 +726,7 @@ async function measure(corpus: Corpus, which: 'package' | 'file'): Promise<Row[]
     ...(server
       ? [
           jobRow(
-            `built server on PostgreSQL, ${server.analyzers} analyzer process(es): upload -> success`,
+            `built server on PostgreSQL, ${server.analyzers} analysis thread(s): upload -> success`,
             server,
           ),
         ]

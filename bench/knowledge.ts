@@ -48,7 +48,7 @@ import { Jobs } from '../apps/server/src/platform/jobs/jobs.js';
 import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
 import { startLlmStandin } from '../apps/server/src/test/llm-standin.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
-import { freePort, serverEnvironment, startServer } from './lib/processes.mjs';
+import { freePort, serverArgs, serverEnvironment, startServer } from './lib/processes.mjs';
 import { createSchema } from './lib/schema.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -265,7 +265,7 @@ async function pipeline(files: BenchFile[], kind: 'pglite' | 'postgres'): Promis
   if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   const server = await startServer({
     name: 'server',
-    args: [serverMain],
+    args: serverArgs(serverMain),
     env,
     readyUrl: `${baseUrl}/api/ping`,
   }).catch(async (error: unknown) => {

@@ -2,7 +2,26 @@
 // autocannon (in the benchmark's process) and the server do not share one event loop.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('../../apps/server/', import.meta.url));
+
+/**
+ * The node arguments of the reference server as `npm start` runs it: the node flags of the server
+ * package's `start` script (`node <flags> dist/main.js`), then `main` (default the built
+ * `dist/main.js`), so a benchmark measures the server with the engine configuration it is deployed with.
+ * @param {string} [main]
+ * @returns {string[]}
+ */
+export function serverArgs(main = `${serverDir}dist/main.js`) {
+  const { scripts } = JSON.parse(readFileSync(`${serverDir}package.json`, 'utf8'));
+  const words = String(scripts.start).trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js')
+    throw new Error(`The server's start script is not "node [flags] dist/main.js": ${scripts.start}`);
+  return [...words.slice(1, -1), main];
+}
 
 /**
  * A free TCP port on 127.0.0.1. The reference server needs its port before it starts because its

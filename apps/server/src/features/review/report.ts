@@ -3,6 +3,7 @@
 // download, and the summary at its root.
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { components } from '../../generated/contract.js';
 import type { FileReview, Finding, FunctionReview, Section } from './analyze/types.js';
 
@@ -205,13 +206,13 @@ export function encodeRendered(files: readonly RenderedFile[], partsDir: string)
 }
 
 /**
- * Appends JSON parts (a batch's) to this process's file in `partsDir` in one write (one file per
- * process, so the analyzer processes of a review never write into the same file; within a process
- * the write is synchronous, so batches never interleave). Opened and closed for each batch: no
+ * Appends JSON parts (a batch's) to this thread's file in `partsDir` in one write (one file per
+ * process and thread, so the analysis threads of a review never write into the same file; within a
+ * thread the write is synchronous, so batches never interleave). Opened and closed for each batch: no
  * handle outlives the review's temporary folder, whichever process wrote into it.
  */
 export function writeJsonParts(partsDir: string, parts: readonly Uint8Array[]): JsonPart[] {
-  const file = join(partsDir, `review-parts-${process.pid}.json`);
+  const file = join(partsDir, `review-parts-${process.pid}-${threadId}.json`);
   const bytes = Buffer.concat(parts);
   const fd = openSync(file, 'a');
   try {

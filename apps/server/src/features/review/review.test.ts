@@ -208,7 +208,7 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
         maxRatio: 100,
         maxConcurrentPerUser: 2,
         concurrency: 1,
-        // Two analyzer processes share the files, as on a machine with two cores.
+        // Two analysis threads share the files, as on a machine with two cores.
         analyzers: 2,
         leaseSeconds: 30,
         modelMaxFunctions: 100,

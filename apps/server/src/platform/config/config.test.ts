@@ -102,8 +102,9 @@ describe('LLM_EMBEDDING_MODEL', () => {
 });
 
 describe('REVIEW_ANALYZERS', () => {
-  it('one analyzer process unless set; a clear error when not a count', () => {
-    expect(loadConfig(base).review.analyzers).toBe(1);
+  it('two analysis threads unless set (one on a one-core machine); a clear error when not a count', () => {
+    expect(loadConfig(base).review.analyzers).toBe(Math.min(2, availableParallelism()));
+    expect(loadConfig({ ...base, REVIEW_ANALYZERS: '1' }).review.analyzers).toBe(1);
     expect(loadConfig({ ...base, REVIEW_ANALYZERS: '2' }).review.analyzers).toBe(2);
     expect(() => loadConfig({ ...base, REVIEW_ANALYZERS: '0' })).toThrow(/REVIEW_ANALYZERS/);
   });

@@ -151,9 +151,10 @@ export interface ReviewConfig {
   /** Reviews this instance runs at once (REVIEW_CONCURRENCY, default 1). */
   concurrency: number;
   /**
-   * Analyzer processes of this instance, sharing the files of its reviews (REVIEW_ANALYZERS, default
-   * 1; each holds ~140 MB while it works: more make a large review faster where there are cores and
-   * memory to spare).
+   * Analysis threads of this instance's analyzer process, sharing the files of its reviews
+   * (REVIEW_ANALYZERS, default 2, or 1 on a one-core machine; one thread holds ~150 MB while the
+   * process works, each more ~75 MB: more make a large review faster where there are cores and memory
+   * to spare).
    */
   analyzers: number;
   /** Lease of a review job (REVIEW_LEASE_SECONDS, default 60). */
@@ -194,6 +195,11 @@ export interface LlmConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** REVIEW_ANALYZERS when unset: two analysis threads, one on a one-core machine. */
+export function defaultReviewAnalyzers(): number {
+  return Math.min(2, availableParallelism());
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1, max = 1_000_000): number {
   const raw = env[name];
@@ -331,7 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRatio: integer(env, 'REVIEW_MAX_RATIO', 100, 2, 100_000),
       maxConcurrentPerUser: integer(env, 'REVIEW_MAX_CONCURRENT_PER_USER', 2, 1, 1000),
       concurrency: integer(env, 'REVIEW_CONCURRENCY', 1, 1, 64),
-      analyzers: integer(env, 'REVIEW_ANALYZERS', 1, 1, 64),
+      analyzers: integer(env, 'REVIEW_ANALYZERS', defaultReviewAnalyzers(), 1, 64),
       leaseSeconds: integer(env, 'REVIEW_LEASE_SECONDS', 60, 5, 3600),
       modelMaxFunctions: integer(env, 'REVIEW_MODEL_MAX_FUNCTIONS', 100, 0, 100_000),
     },
