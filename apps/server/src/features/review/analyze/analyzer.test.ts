@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type SourceFile, sharedAnalyzer } from './analyzer.js';
+import { reviewPythonFile } from './file.js';
 
 const encoder = new TextEncoder();
 
@@ -56,6 +57,15 @@ describe('the analyzer process with two analysis threads', () => {
     });
     // Two threads wrote: one file of JSON parts each.
     expect(new Set(answers.map((answer) => answer[0]!.json.file)).size).toBe(2);
+  });
+
+  it('reviews a large file alone with both threads (ruff beside the tree) as it is reviewed in one', async () => {
+    const large = module('large', 1500);
+    expect(large.bytes.length).toBeGreaterThan(64 * 1024);
+    const [review] = await analyzer.review([large]);
+    expect(review).toEqual(await reviewPythonFile(large.path, large.bytes));
+    expect(review!.functions).toHaveLength(1500);
+    expect(review!.functions[0]!.findings.map((finding) => finding.source)).toContain('ruff');
   });
 
   it('fails the batches in hand when the process dies; the next batch starts a new one', async () => {

@@ -4,7 +4,7 @@
 // reads every output.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { reviewPythonFile, reviewPythonFiles } from './file.js';
+import { reviewPythonFile, reviewPythonFileAlongside, reviewPythonFiles, ruffVerdictOf } from './file.js';
 
 const CASES: Record<string, { source: string; docstrings: number }> = {
   plain: { source: 'def total(items):\n    return sum(items)\n', docstrings: 1 },
@@ -94,5 +94,35 @@ describe('a batch of files', () => {
     expect(batch.find((review) => review.path === 'latin1.py')?.error).toMatch(/not UTF-8/);
     expect(batch.find((review) => review.path === 'bom.py')?.enhanced).toMatch(/^\uFEFFdef f\(x\):\n {4}"""/);
     expect(await reviewPythonFiles([])).toEqual([]);
+  });
+});
+
+describe('a file reviewed alongside ruff (its check on another thread)', () => {
+  it('gives the same review as the file reviewed alone, bad files included', async () => {
+    const files = [
+      ...Object.entries(CASES).map(([name, { source }]) => ({
+        path: `${name}.py`,
+        bytes: Buffer.from(source),
+      })),
+      { path: 'broken.py', bytes: Buffer.from('def broken(:\n    pass\n') },
+      { path: 'latin1.py', bytes: Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]) },
+      { path: 'bom.py', bytes: Buffer.from('\uFEFFimport os\ndef f(x):\n    return [y for y in list(x)]\n') },
+    ];
+    for (const { path, bytes } of files) {
+      // ruff's verdict arrives after the tree's part is done, as from a busier thread.
+      const verdict = new Promise<ReturnType<typeof ruffVerdictOf>>((resolve) =>
+        setTimeout(() => resolve(ruffVerdictOf(path, bytes)), 20),
+      );
+      expect(await reviewPythonFileAlongside(path, bytes, verdict)).toEqual(
+        await reviewPythonFile(path, bytes),
+      );
+    }
+  });
+
+  it('fails with the reason ruff could not give its verdict', async () => {
+    const failure = Promise.reject(new Error('ruff stopped'));
+    await expect(
+      reviewPythonFileAlongside('a.py', Buffer.from('def f():\n    pass\n'), failure),
+    ).rejects.toThrow('ruff stopped');
   });
 });

@@ -57,8 +57,8 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
   return (await reviewPythonFiles([{ path, bytes }]))[0]!;
 }
 
-/** The file's text and ruff's findings, or the review of a file that is not valid Python. */
-function checkFile(path: string, bytes: Uint8Array): CheckedFile | FileReview {
+/** The file's text without its byte order mark, or the review of a file that is not UTF-8 text. */
+function decodeFile(path: string, bytes: Uint8Array): { bom: string; source: string } | FileReview {
   let text: string;
   try {
     text = UTF8.decode(bytes);
@@ -66,7 +66,21 @@ function checkFile(path: string, bytes: Uint8Array): CheckedFile | FileReview {
     return failed(path, 'The file is not UTF-8 text, so it was not reviewed.');
   }
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
-  const source = bom ? text.slice(1) : text;
+  return { bom, source: bom ? text.slice(1) : text };
+}
+
+/** The file's text and ruff's findings, or the review of a file that is not valid Python. */
+function checkFile(path: string, bytes: Uint8Array): CheckedFile | FileReview {
+  const decoded = decodeFile(path, bytes);
+  if (!('source' in decoded)) return decoded;
+  const verdict = ruffVerdict(path, decoded.source);
+  return 'diagnostics' in verdict ? { path, ...decoded, diagnostics: verdict.diagnostics } : verdict;
+}
+
+/** What ruff says of a file: its findings, or the review of a file that is not valid Python. */
+export type RuffVerdict = { diagnostics: RuffDiagnostic[] } | FileReview;
+
+function ruffVerdict(path: string, source: string): RuffVerdict {
   const diagnostics = checkWithRuff(source);
   const syntax = diagnostics.find(isSyntaxError);
   if (syntax) {
@@ -75,13 +89,84 @@ function checkFile(path: string, bytes: Uint8Array): CheckedFile | FileReview {
       `The file is not valid Python (line ${syntax.start_location.row}, column ${syntax.start_location.column}: ${syntax.message}), so its functions were not reviewed.`,
     );
   }
-  return { path, bom, source, diagnostics };
+  return { diagnostics };
+}
+
+/**
+ * ruff's half of reviewPythonFileAlongside, run on another analysis thread at the same time as the
+ * tree's half: ruff's verdict on the file.
+ */
+export function ruffVerdictOf(path: string, bytes: Uint8Array): RuffVerdict {
+  const decoded = decodeFile(path, bytes);
+  return 'source' in decoded ? ruffVerdict(path, decoded.source) : decoded;
+}
+
+/**
+ * Reviews one (large) file with ruff's check running elsewhere at the same time (`verdict`, from
+ * ruffVerdictOf on another analysis thread): the syntax tree is parsed, its functions found, checked
+ * and given docstrings meanwhile, and ruff's findings are joined in when they come. The same review as
+ * reviewPythonFiles gives, in about the time of the longer half instead of both.
+ */
+export async function reviewPythonFileAlongside(
+  path: string,
+  bytes: Uint8Array,
+  verdict: Promise<RuffVerdict>,
+): Promise<FileReview> {
+  const decoded = decodeFile(path, bytes);
+  if (!('source' in decoded)) return decoded;
+  let tree: TreeReview | undefined;
+  let treeError: unknown;
+  try {
+    tree = reviewTree(decoded.source, await parsePython(decoded.source));
+  } catch (error) {
+    // ruff's verdict may explain it (a file that is not Python); if not, the error stands.
+    treeError = error;
+  }
+  const ruff = await verdict;
+  if (!('diagnostics' in ruff)) return ruff;
+  if (!tree) throw treeError;
+  return joinRuff({ path, ...decoded, diagnostics: ruff.diagnostics }, tree);
+}
+
+/** What the syntax tree alone gives of a file: its functions, their own checks and docstrings. */
+interface TreeReview {
+  functions: PythonFunction[];
+  starts: number[];
+  /** Per function, the project's own checks' findings. */
+  checks: Finding[][];
+  /** Per function without one, the generated docstring. */
+  docstrings: Array<string | undefined>;
+  /** Whether every docstring insertion is valid Python by construction (see isSafeInsertion). */
+  docstringsProvenSafe: boolean;
+}
+
+function reviewTree(source: string, tree: PlainTree): TreeReview {
+  const functions = findFunctions(tree, source);
+  const starts = lineStarts(source);
+  let docstringsProvenSafe = !tree.hasError;
+  const docstrings = functions.map((fn) => {
+    if (fn.docstring) return undefined;
+    if (fn.docstringSlot && docstringsProvenSafe && !isSafeInsertion(fn.docstringSlot, source, starts))
+      docstringsProvenSafe = false;
+    return generateDocstring(fn);
+  });
+  return {
+    functions,
+    starts,
+    checks: functions.map((fn) => runChecks(fn, source)),
+    docstrings,
+    docstringsProvenSafe,
+  };
 }
 
 /** The review of one file from ruff's findings and its syntax tree. */
-function reviewParsed({ path, bom, source, diagnostics }: CheckedFile, tree: PlainTree): FileReview {
-  const functions = findFunctions(tree, source);
-  const starts = lineStarts(source);
+function reviewParsed(file: CheckedFile, tree: PlainTree): FileReview {
+  return joinRuff(file, reviewTree(file.source, tree));
+}
+
+/** ruff's findings joined with what the tree gave: the file's review and its enhanced text. */
+function joinRuff({ path, bom, source, diagnostics }: CheckedFile, tree: TreeReview): FileReview {
+  const { functions, starts } = tree;
   const owner = lineOwners(functions, starts.length);
   const reviews: FunctionReview[] = functions.map((fn) => ({
     name: fn.qualifiedName,
@@ -106,19 +191,14 @@ function reviewParsed({ path, bom, source, diagnostics }: CheckedFile, tree: Pla
     }
   }
   const docstringEdits: TextEdit[] = [];
-  // Whether every docstring insertion is valid Python by construction (see isSafeInsertion): then
-  // the docstrings alone need no second parse.
-  let docstringsProvenSafe = !tree.hasError;
   functions.forEach((fn, index) => {
     const review = reviews[index]!;
-    review.findings.push(...runChecks(fn, source));
-    if (!fn.docstring) {
-      const docstring = generateDocstring(fn);
+    review.findings.push(...tree.checks[index]!);
+    const docstring = tree.docstrings[index];
+    if (docstring !== undefined) {
       review.generatedDocstring = docstring;
       const indented = attachDocstring(fn, review, docstring, source, starts);
       if (fn.docstringSlot) {
-        if (docstringsProvenSafe && !isSafeInsertion(fn.docstringSlot, source, starts))
-          docstringsProvenSafe = false;
         docstringEdits.push({
           start: starts[fn.docstringSlot.row] ?? source.length,
           end: starts[fn.docstringSlot.row] ?? source.length,
@@ -128,7 +208,7 @@ function reviewParsed({ path, bom, source, diagnostics }: CheckedFile, tree: Pla
     }
     review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
   });
-  const enhanced = enhance(source, safeEdits, docstringEdits, docstringsProvenSafe);
+  const enhanced = enhance(source, safeEdits, docstringEdits, tree.docstringsProvenSafe);
   for (const edit of enhanced.applied) {
     const code = (edit as TextEdit & { code?: string }).code;
     if (code) appliedCodes.add(code);
