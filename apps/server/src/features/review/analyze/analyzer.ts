@@ -2,8 +2,8 @@
 // WebAssembly of ruff and tree-sitter never holds the event loop (HTTP requests, lease renewals)
 // while a large file is analysed, and so its memory is its own to give back. Requests queue in the
 // child in order, analysed by its REVIEW_ANALYZERS analysis threads (worker.ts). A child that dies
-// fails the files it had (the job retries them) and the next file starts a new one. Where the child's file is not there (an unusual packaging), files are reviewed in
-// this thread.
+// fails the files it had (the job retries them) and the next file starts a new one. Where the
+// child's file is not there (an unusual packaging), files are reviewed in this thread.
 //
 // Why a process and not a worker thread: V8 flags are per process. By default V8 compiles ruff's
 // 10 MB WebAssembly module again with its optimising compiler while it runs, on the platform's
