@@ -1,6 +1,7 @@
-// The review job's own work (runReview) when the database fails while the download is being stored:
-// the reason the review gives is the database's error (not an abort or a closed stream, which is all
-// the zip writer would otherwise see of it), and nothing of the review stays stored.
+// The review job's own work (runReview) when the database fails while the download or the review
+// JSON (stored while the files are reviewed) is being stored: the reason the review gives is the
+// database's error (not an abort or a closed stream, which is all the zip writer would otherwise see
+// of it), and nothing of the review stays stored.
 import { Readable } from 'node:stream';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,40 +23,48 @@ describe('runReview', () => {
     await db?.close();
   });
 
-  it("fails with the database's error when the download cannot be stored", async () => {
-    const files: Record<string, Uint8Array> = {};
-    for (let index = 0; index < 40; index++)
-      files[`pkg/module_${index}.py`] = new TextEncoder().encode(
-        `def total_${index}(items):\n    result = 0\n    for item in items:\n        result += item\n    return result\n`,
+  /** Chunk inserts that fail, as on a full disk: every one, or only those of the review JSON's blob. */
+  const failures = {
+    'the download': (text: string) => text.includes('INSERT INTO blob_chunks'),
+    'the review JSON': (text: string, params: unknown[]) =>
+      text.includes('INSERT INTO blob_chunks') && params[0] === 'application/json',
+  };
+  for (const [what, fails] of Object.entries(failures)) {
+    it(`fails with the database's error when ${what} cannot be stored`, async () => {
+      const files: Record<string, Uint8Array> = {};
+      for (let index = 0; index < 40; index++)
+        files[`pkg/module_${index}.py`] = new TextEncoder().encode(
+          `def total_${index}(items):\n    result = 0\n    for item in items:\n        result += item\n    return result\n`,
+        );
+      const zip = await new DatabaseBlobs(db).put(Readable.from([Buffer.from(zipSync(files))]));
+      const blobCount = async () =>
+        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blobs')).rows[0]!.n;
+      const before = await blobCount();
+      // The same database, whose blob chunk inserts fail from now on; small chunks, so the
+      // download's first chunk is stored while the zip is still being written.
+      const asyncCommit: Queryable = {
+        query: (async (text: string, params: unknown[] = [], ...rest: unknown[]) => {
+          if (fails(text, params)) throw new Error(DISK_FULL);
+          return (db.asyncCommit.query as (...args: unknown[]) => unknown)(text, params, ...rest);
+        }) as Queryable['query'],
+      } as Queryable;
+      const failing = new Proxy(db, {
+        get: (target, name) => (name === 'asyncCommit' ? asyncCommit : Reflect.get(target, name, target)),
+      });
+      const failure = await runReview(
+        failing,
+        new DatabaseBlobs(failing, { chunkBytes: 1024 }),
+        { id: '00000000-0000-0000-0000-000000000000', name: 'pkg.zip', zipBlobId: zip.id },
+        { maxEntries: 1000, maxUncompressedBytes: 1024 ** 3, maxRatio: 1000 },
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
       );
-    const zip = await new DatabaseBlobs(db).put(Readable.from([Buffer.from(zipSync(files))]));
-    const blobCount = async () =>
-      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blobs')).rows[0]!.n;
-    const before = await blobCount();
-    // The same database, whose blob chunk inserts fail from now on, as on a full disk; small chunks,
-    // so the download's first chunk is stored while the zip is still being written.
-    const asyncCommit: Queryable = {
-      query: (async (text: string, ...rest: unknown[]) => {
-        if (text.includes('INSERT INTO blob_chunks')) throw new Error(DISK_FULL);
-        return (db.asyncCommit.query as (...args: unknown[]) => unknown)(text, ...rest);
-      }) as Queryable['query'],
-    } as Queryable;
-    const failing = new Proxy(db, {
-      get: (target, name) => (name === 'asyncCommit' ? asyncCommit : Reflect.get(target, name, target)),
-    });
-    const failure = await runReview(
-      failing,
-      new DatabaseBlobs(failing, { chunkBytes: 1024 }),
-      { id: '00000000-0000-0000-0000-000000000000', name: 'pkg.zip', zipBlobId: zip.id },
-      { maxEntries: 1000, maxUncompressedBytes: 1024 ** 3, maxRatio: 1000 },
-    ).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).message).toBe(DISK_FULL);
-    // Nothing of the review is left stored, the upload is kept.
-    expect(await blobCount()).toBe(before);
-    expect(await new DatabaseBlobs(db).info(zip.id)).toBeDefined();
-  }, 60_000);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe(DISK_FULL);
+      // Nothing of the review is left stored, the upload is kept.
+      expect(await blobCount()).toBe(before);
+      expect(await new DatabaseBlobs(db).info(zip.id)).toBeDefined();
+    }, 60_000);
+  }
 });

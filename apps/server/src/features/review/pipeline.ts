@@ -75,23 +75,52 @@ export async function runReview(
     await spool(stored, file);
     const zip = await CheckedZip.open(file, limits);
     // The download is written while the files are reviewed (in the zip's order), so a file's
-    // enhanced text and review leave memory once they are in it; each file's part of the review JSON
+    // enhanced text and review leave memory once they are in it. Each file's part of the review JSON
     // is written into the temporary folder by the process that rendered it (report.ts
-    // writeJsonParts) and waits there until the JSON, ordered by folder and name rather than by the
-    // zip's order, is streamed into its blob at the end.
-    const output = new ZipWriter();
+    // writeJsonParts); the review JSON, ordered by folder and name rather than by the zip's order, is
+    // streamed into its blob from the start, each part read back as soon as the JSON has reached it
+    // and the part is there: what the zip's order allows is stored while the files are reviewed, the
+    // rest after the last file, alongside the download's end.
+    // zlib's level 3: the review's texts (REVIEW.md, enhanced files) deflate in about half the time of
+    // the default 6, for a download 5-30 % larger (measured on the benchmark's inputs).
+    const output = new ZipWriter({ level: 3 });
     const download = blobs.put(output.stream, { contentType: 'application/zip' });
     // Until the end: a failure below ends the stream, and put() removes what it stored.
     download.catch(() => {});
     const taken = new Set(zip.items.map((item) => item.path));
     const created: string[] = [];
-    // The files the JSON's parts are read back from at the end (one per process that wrote them).
+    const python = zip.pythonItems;
+    // Each Python file's JSON part, settled when the file is reviewed (rejected if the review fails).
+    const parts = new Map(
+      python.map((item) => {
+        const part = Promise.withResolvers<JsonPart>();
+        // Awaited when the JSON reaches it; a review that fails before then rejects it unread.
+        part.promise.catch(() => {});
+        return [item, part];
+      }),
+    );
+    // The files the JSON's parts are read back from (one per analysis thread that wrote them).
     const partFiles = new Map<string, Promise<FileHandle>>();
+    const reviewJson = blobs.put(
+      reviewJsonPieces(review.name, python, async (item) => {
+        const part = await parts.get(item)!.promise;
+        let handle = partFiles.get(part.file);
+        if (!handle) {
+          handle = open(part.file, 'r');
+          partFiles.set(part.file, handle);
+        }
+        const bytes = Buffer.alloc(part.length);
+        const { bytesRead } = await (await handle).read(bytes, 0, part.length, part.offset);
+        if (bytesRead !== part.length) throw new Error('A part of the review JSON is missing.');
+        return bytes;
+      }),
+      { contentType: 'application/json' },
+    );
+    // Until the end, as the download.
+    reviewJson.catch(() => {});
     let ended = false;
     try {
-      const python = zip.pythonItems;
       await setProgress(db, review.id, 0, python.length);
-      const jsonFiles: Array<{ path: string; part: JsonPart }> = [];
       const summaries: FileSummary[] = [];
       let functionCount = 0;
       let otherFiles = 0;
@@ -172,9 +201,9 @@ export async function runReview(
           bytes = await zip.read(item);
           [rendered] = (await analyzer.render([{ path: item.path, bytes }], dir)) as [EncodedFile];
         }
+        parts.get(item)!.resolve(rendered.json);
         await output.addBuffer(item.path, rendered.enhanced ?? bytes);
         await output.addBuffer(freePath(`${item.path}.REVIEW.md`, taken), rendered.markdown);
-        jsonFiles.push({ path: item.path, part: rendered.json });
         summaries.push(rendered.summary);
         functionCount += rendered.summary.functionCount;
         done++;
@@ -194,20 +223,7 @@ export async function runReview(
       await output.end();
       const downloadBlob = await download;
       created.push(downloadBlob.id);
-      const reviewBlob = await blobs.put(
-        reviewJsonPieces(review.name, jsonFiles, async ({ part }) => {
-          let handle = partFiles.get(part.file);
-          if (!handle) {
-            handle = open(part.file, 'r');
-            partFiles.set(part.file, handle);
-          }
-          const bytes = Buffer.alloc(part.length);
-          const { bytesRead } = await (await handle).read(bytes, 0, part.length, part.offset);
-          if (bytesRead !== part.length) throw new Error('A part of the review JSON is missing.');
-          return bytes.toString('utf8');
-        }),
-        { contentType: 'application/json' },
-      );
+      const reviewBlob = await reviewJson;
       created.push(reviewBlob.id);
       return {
         reviewBlobId: reviewBlob.id,
@@ -217,7 +233,10 @@ export async function runReview(
       };
     } catch (error) {
       output.destroy(error instanceof Error ? error : new Error(String(error)));
+      for (const part of parts.values()) part.reject(error);
       await download.catch(() => undefined);
+      const stored = await reviewJson.catch(() => undefined);
+      if (stored && !created.includes(stored.id)) created.push(stored.id);
       for (const id of created) await blobs.delete(id).catch(() => false);
       throw error;
     } finally {

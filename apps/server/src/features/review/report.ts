@@ -85,15 +85,16 @@ export function fileItemJson(file: FileReview, sections: FileSections = sections
 }
 
 /**
- * The review JSON of the screen (`ReviewFileJson`) as pieces of text, from each file's JSON
- * (fileItemJson, fetched by `load` when its turn comes): folders first, then files, each by name.
- * Assembled from text and streamed, so a large review is never held whole, as objects or as text.
+ * The review JSON of the screen (`ReviewFileJson`) as pieces of text or UTF-8 bytes, from each
+ * file's JSON (fileItemJson, fetched by `load` when its turn comes): folders first, then files, each
+ * by name. Assembled piece by piece and streamed, so a large review is never held whole, as objects
+ * or as text.
  */
 export async function* reviewJsonPieces<File extends { path: string }>(
   name: string,
   files: ReadonlyArray<File>,
-  load: (file: File) => Promise<string> | string,
-): AsyncGenerator<string> {
+  load: (file: File) => Promise<string | Uint8Array> | string | Uint8Array,
+): AsyncGenerator<string | Uint8Array> {
   interface Tree {
     name: string;
     folders: Map<string, Tree>;
@@ -114,7 +115,7 @@ export async function* reviewJsonPieces<File extends { path: string }>(
     folder.files.push({ name: segments.at(-1)!, file });
   }
   const byName = (left: { name: string }, right: { name: string }) => left.name.localeCompare(right.name);
-  async function* contents(folder: Tree): AsyncGenerator<string> {
+  async function* contents(folder: Tree): AsyncGenerator<string | Uint8Array> {
     let first = true;
     for (const child of [...folder.folders.values()].sort(byName)) {
       yield `${first ? '' : ','}{"type":"folder","name":${JSON.stringify(child.name)},"contents":[`;
@@ -123,7 +124,8 @@ export async function* reviewJsonPieces<File extends { path: string }>(
       first = false;
     }
     for (const entry of [...folder.files].sort(byName)) {
-      yield `${first ? '' : ','}${await load(entry.file)}`;
+      if (!first) yield ',';
+      yield await load(entry.file);
       first = false;
     }
   }
