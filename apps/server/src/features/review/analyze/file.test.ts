@@ -74,21 +74,21 @@ describe('generated docstrings', () => {
   });
 });
 
+/** Every case above, and files that are not Python, not UTF-8, start with a BOM, have fixes, or are empty. */
+const FILES = [
+  ...Object.entries(CASES).map(([name, { source }]) => ({ path: `${name}.py`, bytes: Buffer.from(source) })),
+  { path: 'broken.py', bytes: Buffer.from('def broken(:\n    pass\n') },
+  { path: 'latin1.py', bytes: Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]) },
+  { path: 'bom.py', bytes: Buffer.from('\uFEFFdef f(x):\n    return x\n') },
+  { path: 'fixes.py', bytes: Buffer.from('\uFEFFimport os\ndef f(x):\n    return [y for y in list(x)]\n') },
+  { path: 'empty.py', bytes: Buffer.alloc(0) },
+];
+
 describe('a batch of files', () => {
   it('reviews each file as it would be reviewed alone, in order, bad files included', async () => {
-    const files = [
-      ...Object.entries(CASES).map(([name, { source }]) => ({
-        path: `${name}.py`,
-        bytes: Buffer.from(source),
-      })),
-      { path: 'broken.py', bytes: Buffer.from('def broken(:\n    pass\n') },
-      { path: 'latin1.py', bytes: Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]) },
-      { path: 'bom.py', bytes: Buffer.from('\uFEFFdef f(x):\n    return x\n') },
-      { path: 'empty.py', bytes: Buffer.alloc(0) },
-    ];
-    const batch = await reviewPythonFiles(files);
-    expect(batch.map((review) => review.path)).toEqual(files.map((file) => file.path));
-    for (const [index, file] of files.entries())
+    const batch = await reviewPythonFiles(FILES);
+    expect(batch.map((review) => review.path)).toEqual(FILES.map((file) => file.path));
+    for (const [index, file] of FILES.entries())
       expect(batch[index]).toEqual(await reviewPythonFile(file.path, file.bytes));
     expect(batch.find((review) => review.path === 'broken.py')?.error).toMatch(/not valid Python/);
     expect(batch.find((review) => review.path === 'latin1.py')?.error).toMatch(/not UTF-8/);
@@ -99,16 +99,7 @@ describe('a batch of files', () => {
 
 describe('a file reviewed alongside ruff (its check on another thread)', () => {
   it('gives the same review as the file reviewed alone, bad files included', async () => {
-    const files = [
-      ...Object.entries(CASES).map(([name, { source }]) => ({
-        path: `${name}.py`,
-        bytes: Buffer.from(source),
-      })),
-      { path: 'broken.py', bytes: Buffer.from('def broken(:\n    pass\n') },
-      { path: 'latin1.py', bytes: Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]) },
-      { path: 'bom.py', bytes: Buffer.from('\uFEFFimport os\ndef f(x):\n    return [y for y in list(x)]\n') },
-    ];
-    for (const { path, bytes } of files) {
+    for (const { path, bytes } of FILES) {
       // ruff's verdict arrives after the tree's part is done, as from a busier thread.
       const verdict = new Promise<ReturnType<typeof ruffVerdictOf>>((resolve) =>
         setTimeout(() => resolve(ruffVerdictOf(path, bytes)), 20),
