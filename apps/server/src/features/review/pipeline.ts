@@ -51,7 +51,7 @@ export interface ReviewRunOptions {
   signal?: AbortSignal;
   /** The language model's improvements, when one is configured. */
   model?: { improver: ModelImprover; maxFunctions: number };
-  /** Analyzer processes of this server process (the first review decides; default 1). */
+  /** Analysis threads of this server process's analyzer (the first review decides; default REVIEW_ANALYZERS's). */
   analyzers?: number;
 }
 

@@ -17,6 +17,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { defaultReviewAnalyzers } from '../../../platform/config/config.js';
 import type { EncodedFile } from '../report.js';
 import type { FileReview } from './types.js';
 
@@ -205,10 +206,13 @@ let shared: { analyzer: Analyzer; parallelism: number } | undefined;
 
 /**
  * The process's analyzer: one child process with `threads` analysis threads (the first call decides;
- * REVIEW_ANALYZERS), or this thread when the child's file is not there. `parallelism` is how many
+ * REVIEW_ANALYZERS, by default the server's default), or this thread when the child's file is not there. `parallelism` is how many
  * batches it analyses at once.
  */
-export function sharedAnalyzer(threads = 1): { analyzer: Analyzer; parallelism: number } {
+export function sharedAnalyzer(threads = defaultReviewAnalyzers()): {
+  analyzer: Analyzer;
+  parallelism: number;
+} {
   if (!shared) {
     const entry = workerEntry();
     const count = Math.max(1, Math.floor(threads));

@@ -103,9 +103,15 @@ function transferables(reply: Reply): ArrayBuffer[] {
   return buffers;
 }
 
+interface Thread {
+  worker: Worker;
+  /** Requests sent to it and not yet answered. */
+  inHand: number;
+}
+
 function serveThreads(count: number): void {
   const threads = Array.from({ length: count }, () => {
-    const thread = { worker: new Worker(new URL(import.meta.url)), inHand: 0 };
+    const thread: Thread = { worker: new Worker(new URL(import.meta.url)), inHand: 0 };
     thread.worker.on('message', (reply: Reply | { ruffDone: true }) => {
       thread.inHand--;
       if ('id' in reply) process.send?.(reply);
@@ -118,18 +124,21 @@ function serveThreads(count: number): void {
     return thread;
   });
   process.on('message', (request: Request) => {
-    const [first, second] = [...threads].sort((left, right) => left.inHand - right.inHand);
     const file = request.files.length === 1 ? request.files[0]! : undefined;
-    if (file && file.bytes.length >= ALONGSIDE_BYTES && second && first!.inHand + second.inHand === 0) {
+    const idle = threads.filter((thread) => thread.inHand === 0);
+    if (file && file.bytes.length >= ALONGSIDE_BYTES && idle.length >= 2) {
+      // A large file alone while two threads are idle: ruff's check on one, the rest on the other.
+      const [tree, ruff] = idle as [Thread, Thread];
       const { port1, port2 } = new MessageChannel();
-      second.inHand++;
-      second.worker.postMessage({ ruff: file, port: port1 } satisfies RuffRequest, [port1]);
-      first!.inHand++;
-      first!.worker.postMessage({ ...request, ruffPort: port2 } satisfies Request, [port2]);
+      ruff.inHand++;
+      ruff.worker.postMessage({ ruff: file, port: port1 } satisfies RuffRequest, [port1]);
+      tree.inHand++;
+      tree.worker.postMessage({ ...request, ruffPort: port2 } satisfies Request, [port2]);
       return;
     }
-    first!.inHand++;
-    first!.worker.postMessage(request);
+    const least = threads.reduce((best, thread) => (thread.inHand < best.inHand ? thread : best));
+    least.inHand++;
+    least.worker.postMessage(request);
   });
 }
 
