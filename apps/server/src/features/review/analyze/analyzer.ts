@@ -206,8 +206,8 @@ let shared: { analyzer: Analyzer; parallelism: number } | undefined;
 
 /**
  * The process's analyzer: one child process with `threads` analysis threads (the first call decides;
- * REVIEW_ANALYZERS, by default the server's default), or this thread when the child's file is not there. `parallelism` is how many
- * batches it analyses at once.
+ * REVIEW_ANALYZERS, by default the server's default), or this thread when the child's file is not
+ * there. `parallelism` is how many batches it analyses at once.
  */
 export function sharedAnalyzer(threads = defaultReviewAnalyzers()): {
   analyzer: Analyzer;
