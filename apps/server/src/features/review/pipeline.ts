@@ -128,8 +128,8 @@ export async function runReview(
       let lastProgress = Date.now();
       let modelBudget = model?.maxFunctions ?? 0;
       // Without a model the next Python files are already read and sent to the analyzer in batches
-      // (two batches in hand for each of its analysis threads) while this one's results are written: the
-      // analyzer's threads and this thread work at the same time.
+      // (two batches in hand for each of its analysis threads) while this one's results are written:
+      // the analyzer's threads and this thread work at the same time.
       const items = zip.items;
       const ahead = new Map<ZipItem, Promise<{ bytes: Buffer; rendered: EncodedFile }>>();
       let scanned = 0;
