@@ -51,7 +51,10 @@ export interface ReviewRunOptions {
   signal?: AbortSignal;
   /** The language model's improvements, when one is configured. */
   model?: { improver: ModelImprover; maxFunctions: number };
-  /** Analysis threads of this server process's analyzer (the first review decides; default REVIEW_ANALYZERS's). */
+  /**
+   * Analysis threads of this server process's analyzer (the first review decides; default
+   * REVIEW_ANALYZERS's).
+   */
   analyzers?: number;
 }
 

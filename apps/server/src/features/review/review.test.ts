@@ -4,7 +4,7 @@
 // package of the Python standard library reviewed whole.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync, type Zippable, zipSync } from 'fflate';
@@ -20,6 +20,7 @@ import {
   testConfig,
 } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
+import { pythonLibraryDir, pythonPackageFiles } from '../../test/python-library.js';
 
 type ReviewFileJson = components['schemas']['ReviewFileJson'];
 type ReviewItem = components['schemas']['ReviewItem'];
@@ -580,9 +581,8 @@ describe('code review with a language model (the stand-in)', () => {
 });
 
 describe('code review of real code (the standard library)', () => {
-  const packageDir = execFileSync('python3', ['-c', 'import email,os;print(os.path.dirname(email.__file__))'])
-    .toString()
-    .trim();
+  const libraryDir = pythonLibraryDir();
+  const packageDir = join(libraryDir, 'email');
   let server: TestServer;
 
   beforeAll(async () => {
@@ -594,10 +594,8 @@ describe('code review of real code (the standard library)', () => {
 
   it(`reviews every function Python's ast finds in ${packageDir}, and the download parses`, async () => {
     const files: Record<string, string | Uint8Array> = {};
-    for (const path of readdirSync(packageDir, { recursive: true }) as string[]) {
-      if (!path.endsWith('.py') || path.includes('__pycache__')) continue;
-      files[`email/${path}`] = readFileSync(join(packageDir, path));
-    }
+    for (const path of pythonPackageFiles(libraryDir, 'email'))
+      files[path] = readFileSync(join(libraryDir, path));
     const expected = JSON.parse(
       execFileSync('python3', [
         '-c',

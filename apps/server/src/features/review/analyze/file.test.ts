@@ -3,9 +3,10 @@
 // fall back to the parse, which keeps them out when they would break the file. Python's own parser
 // reads every output.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pythonLibraryDir, pythonPackageFiles } from '../../../test/python-library.js';
 import { reviewPythonFile, reviewPythonFileAlongside, reviewPythonFiles, ruffVerdictOf } from './file.js';
 
 const CASES: Record<string, { source: string; docstrings: number }> = {
@@ -122,17 +123,8 @@ describe('a file reviewed alongside ruff (its check on another thread)', () => {
 
 describe('real code reviewed alongside', () => {
   it("gives the same review as alone for the standard library's email package and three large modules", async () => {
-    const library = execFileSync('python3', ['-c', 'import os; print(os.path.dirname(os.__file__))'])
-      .toString()
-      .trim();
-    const paths = [
-      ...readdirSync(join(library, 'email'), { recursive: true, encoding: 'utf8' })
-        .filter((name) => name.endsWith('.py'))
-        .map((name) => join('email', name)),
-      'argparse.py',
-      'typing.py',
-      'inspect.py',
-    ];
+    const library = pythonLibraryDir();
+    const paths = [...pythonPackageFiles(library, 'email'), 'argparse.py', 'typing.py', 'inspect.py'];
     for (const path of paths) {
       const bytes = readFileSync(join(library, path));
       expect(
