@@ -308,7 +308,7 @@ export function summaryMarkdown(summary: ReviewSummary): string {
     `- Readability suggestions: ${count('readability')}`,
     `- Docstrings generated: ${reviewed.reduce((total, file) => total + file.docstringsAdded, 0)}`,
     `- Other files (carried through untouched): ${summary.otherFiles}`,
-    `- Checked with ruff ${summary.ruffVersion} and the review's own syntax-tree checks (DA1xx)`,
+    `- Checked with ruff ${summary.ruffVersion} (as Python 3.9 code, or as the later version whose syntax a file uses) and the review's own syntax-tree checks (DA1xx)`,
     '',
   ];
   if (unparsed.length > 0) {

@@ -134,3 +134,46 @@ describe('real code reviewed alongside', () => {
     }
   }, 60_000);
 });
+
+describe('files written for a later Python than 3.9', () => {
+  const OPTIONAL = 'from typing import Optional\n\n\ndef first(x: Optional[int]):\n    return x\n';
+  const LATER: Record<string, { source: string; functions: string[] }> = {
+    '3.10: match': {
+      source: `${OPTIONAL}\n\ndef kind(value):\n    match value:\n        case {"type": t}:\n            return t\n        case _:\n            return None\n`,
+      functions: ['first', 'kind'],
+    },
+    '3.11: except* and a starred index': {
+      source: `${OPTIONAL}\n\ndef run(task, shape):\n    try:\n        task()\n    except* ValueError as group:\n        return group.exceptions\n    return shape[*task()]\n`,
+      functions: ['first', 'run'],
+    },
+    '3.12: type parameters and aliases': {
+      source: `${OPTIONAL}\n\ntype Pair[T] = tuple[T, T]\n\n\ndef swap[T](pair: Pair[T]) -> Pair[T]:\n    return pair[1], pair[0]\n`,
+      functions: ['first', 'swap'],
+    },
+  };
+
+  for (const [name, { source, functions }] of Object.entries(LATER)) {
+    it(`are reviewed with the suggestions of that version: ${name}`, async () => {
+      const review = await reviewPythonFile('later.py', Buffer.from(source));
+      expect(review.error).toBeUndefined();
+      expect(review.functions.map((fn) => fn.name)).toEqual(functions);
+      // `Optional[int]` -> `int | None` is a suggestion from Python 3.10 on.
+      const first = review.functions[0]!;
+      expect(first.findings.map((finding) => finding.code)).toContain('UP045');
+      expect(review.docstringsAdded).toBe(functions.length);
+    });
+  }
+
+  it('and a 3.9 file is not told to use 3.10 syntax', async () => {
+    const review = await reviewPythonFile('older.py', Buffer.from(OPTIONAL));
+    expect(review.functions[0]!.findings.map((finding) => finding.code)).not.toContain('UP045');
+  });
+
+  it('while a real syntax error beside later syntax still fails the file', async () => {
+    const review = await reviewPythonFile(
+      'broken.py',
+      Buffer.from('def kind(value):\n    match value:\n        case 1:\n            return (\n'),
+    );
+    expect(review.error).toMatch(/not valid Python/);
+  });
+});

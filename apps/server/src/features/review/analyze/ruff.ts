@@ -51,21 +51,29 @@ export const SAFE_FIX_RULES = new Set([
   'W292',
 ]);
 
-let workspace: Workspace | undefined;
+/** The oldest Python the review assumes (ruff's `target-version`) and the newest ruff knows. */
+const OLDEST_MINOR = 9;
+const NEWEST_MINOR = 14;
+/** ruff's settings per Python 3 minor version checked against, made when first needed. */
+const workspaces = new Map<number, Workspace>();
 
-function ruff(): Workspace {
-  workspace ??= new Workspace(
-    {
-      'line-length': 100,
-      'target-version': 'py39',
-      lint: {
-        select: RUFF_SELECT,
-        ignore: RUFF_IGNORE,
-        pydocstyle: { convention: 'google' },
+function ruff(minor: number): Workspace {
+  let workspace = workspaces.get(minor);
+  if (!workspace) {
+    workspace = new Workspace(
+      {
+        'line-length': 100,
+        'target-version': `py3${minor}`,
+        lint: {
+          select: RUFF_SELECT,
+          ignore: RUFF_IGNORE,
+          pydocstyle: { convention: 'google' },
+        },
       },
-    },
-    PositionEncoding.Utf16,
-  );
+      PositionEncoding.Utf16,
+    );
+    workspaces.set(minor, workspace);
+  }
   return workspace;
 }
 
@@ -74,9 +82,29 @@ export function ruffVersion(): string {
   return Workspace.version();
 }
 
-/** ruff's diagnostics for one file (syntax errors come as code `invalid-syntax`). */
+/**
+ * ruff's syntax error for syntax newer than the version checked against ("Cannot use `match`
+ * statement on Python 3.9 (syntax was added in Python 3.10)"): the minor version it needs.
+ */
+const NEWER_SYNTAX = /on Python 3\.\d+ \(syntax was added in (?:Python )?3\.(\d+)\)/;
+
+/**
+ * ruff's diagnostics for one file (syntax errors come as code `invalid-syntax`). Checked as Python
+ * 3.9 code; a file whose only syntax errors are syntax of a later version (`match`, `except*`, type
+ * parameters...) is written for that version, so it is checked again as such: valid, with the
+ * suggestions that fit it (`X | None` from 3.10 on, say).
+ */
 export function checkWithRuff(source: string): RuffDiagnostic[] {
-  return ruff().check(source) as RuffDiagnostic[];
+  const diagnostics = ruff(OLDEST_MINOR).check(source) as RuffDiagnostic[];
+  let needed = 0;
+  for (const diagnostic of diagnostics) {
+    if (!isSyntaxError(diagnostic)) continue;
+    const newer = NEWER_SYNTAX.exec(diagnostic.message);
+    if (!newer) return diagnostics;
+    needed = Math.max(needed, Number(newer[1]));
+  }
+  if (needed <= OLDEST_MINOR) return diagnostics;
+  return ruff(Math.min(needed, NEWEST_MINOR)).check(source) as RuffDiagnostic[];
 }
 
 let syntaxOnly: Workspace | undefined;
