@@ -37,7 +37,24 @@ const CASES: Record<string, { source: string; docstrings: number }> = {
       'class A:\n    def outer(self, x):\n        def inner(y):\n            return y * 2\n        return inner(x)\n\n    async def run(self):\n        await self.outer(1)\n',
     docstrings: 3,
   },
-  'a body on the def line': { source: 'def one(): return 1\n', docstrings: 0 },
+  'a body on the def line': { source: 'def one(): return 1\n', docstrings: 1 },
+  'bodies on def lines, with a comment, semicolons, a decorator and tabs': {
+    source:
+      'class A:\n\t@staticmethod\n\tdef one(): return 1  # one\n\tasync def two(self): x = 2; return x\n\tdef three(self):pass\n',
+    docstrings: 3,
+  },
+  'a body on the def line going on over lines': {
+    source: 'def pair(a, b): return (a,\n  b)\n\n\ndef after():\n    pass\n',
+    docstrings: 2,
+  },
+  'a signature over lines and the body after its colon': {
+    source: 'def many(a, b,\n         c, d): pass\n',
+    docstrings: 1,
+  },
+  'CRLF line endings and a body on the def line': {
+    source: 'def one(): return 1\r\n\r\n\r\ndef two(a):\r\n    return a\r\n',
+    docstrings: 2,
+  },
 };
 
 function parsesAsPython(text: string): boolean {
@@ -52,6 +69,13 @@ function parsesAsPython(text: string): boolean {
   }
 }
 
+/** The names of the functions Python's `ast` finds without a docstring in `text`. */
+function functionsWithoutDocstring(text: string): string[] {
+  const script =
+    'import ast,sys\nfor n in ast.walk(ast.parse(sys.stdin.buffer.read())):\n  if isinstance(n,(ast.FunctionDef,ast.AsyncFunctionDef)) and ast.get_docstring(n) is None: print(n.name)';
+  return execFileSync('python3', ['-c', script], { input: text }).toString().split('\n').filter(Boolean);
+}
+
 describe('the enhanced text with generated docstrings', () => {
   for (const [name, { source, docstrings }] of Object.entries(CASES)) {
     it(`stays valid Python: ${name}`, async () => {
@@ -61,6 +85,9 @@ describe('the enhanced text with generated docstrings', () => {
       expect(review.docstringsAdded).toBe(docstrings);
       expect(parsesAsPython(review.enhanced!)).toBe(true);
       if (docstrings === 0 && review.appliedFixes.length === 0) expect(review.enhanced).toBe(source);
+      // Every function has its docstring in the enhanced text (Python's ast says so), in the file's line ends.
+      if (docstrings > 0) expect(functionsWithoutDocstring(review.enhanced!)).toEqual([]);
+      if (source.includes('\r\n')) expect(review.enhanced).not.toMatch(/[^\r]\n/);
     });
   }
 });

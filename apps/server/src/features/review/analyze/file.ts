@@ -198,13 +198,7 @@ function joinRuff({ path, bom, source, diagnostics }: CheckedFile, tree: TreeRev
     if (docstring !== undefined) {
       review.generatedDocstring = docstring;
       const indented = attachDocstring(fn, review, docstring, source, starts);
-      if (fn.docstringSlot) {
-        docstringEdits.push({
-          start: starts[fn.docstringSlot.row] ?? source.length,
-          end: starts[fn.docstringSlot.row] ?? source.length,
-          content: `${indented}\n`,
-        });
-      }
+      if (fn.docstringSlot) docstringEdits.push(docstringEdit(fn.docstringSlot, indented, source, starts));
     }
     review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
   });
@@ -248,18 +242,32 @@ function attachDocstring(
   source: string,
   starts: number[],
 ): string {
-  const defLineText = source.slice(
-    starts[fn.defLine - 1] ?? 0,
-    (starts[fn.defLine] ?? source.length + 1) - 1,
-  );
-  const indent = fn.docstringSlot?.indent ?? `${/^[ \t]*/.exec(defLineText)![0]}    `;
+  const defLineStart = starts[fn.defLine - 1] ?? 0;
+  const slot = fn.docstringSlot;
+  const indent = slot?.indent ?? `${/^[ \t]*/.exec(source.slice(defLineStart))![0]}    `;
   const indented = indentDocstring(docstring, indent);
-  const after = `${defLineText}\n${indented}`;
+  // What the function's header (the def line to the body, signature lines and comments
+  // included) was and becomes, as the finding shows it.
+  const lineEnd = (at: number) => {
+    const end = source.indexOf('\n', at);
+    return end < 0 ? source.length : end;
+  };
+  const text = (start: number, end: number) => source.slice(start, end).replaceAll('\r', '');
+  let before: string;
+  let after: string;
+  if (slot?.onDefLine) {
+    const { start, end } = slot.onDefLine;
+    before = text(defLineStart, lineEnd(end));
+    after = `${text(defLineStart, start)}\n${indented}\n${indent}${text(end, lineEnd(end))}`;
+  } else {
+    before = text(defLineStart, slot ? (starts[slot.row] ?? source.length + 1) - 1 : lineEnd(defLineStart));
+    after = `${before}\n${indented}`;
+  }
   const ruffFinding = review.findings.find(
     (finding) => DOCSTRING_RULES.test(finding.code) && finding.line === fn.defLine,
   );
   if (ruffFinding) {
-    ruffFinding.before = defLineText;
+    ruffFinding.before = before;
     ruffFinding.after = after;
     ruffFinding.message = `${ruffFinding.message}: a Google-style docstring was written from the signature${fn.returnsValue ? ', the return' : ''}${fn.raises.length > 0 ? ' and the raised exceptions' : ''}.`;
     return indented;
@@ -271,10 +279,27 @@ function attachDocstring(
     message:
       'The function has no docstring: a Google-style one was written from its signature, returns and raises.',
     line: fn.defLine,
-    before: defLineText,
+    before,
     after,
   });
   return indented;
+}
+
+/** The edit that inserts a docstring (indented for its slot) into the file. */
+function docstringEdit(
+  slot: NonNullable<PythonFunction['docstringSlot']>,
+  indented: string,
+  source: string,
+  starts: number[],
+): TextEdit {
+  // A file written with CRLF line ends gets them in what is inserted too.
+  const newline = source[source.indexOf('\n') - 1] === '\r' ? '\r\n' : '\n';
+  const lines = indented.replaceAll('\n', newline);
+  if (slot.onDefLine) {
+    return { ...slot.onDefLine, content: `${newline}${lines}${newline}${slot.indent}` };
+  }
+  const at = starts[slot.row] ?? source.length;
+  return { start: at, end: at, content: `${lines}${newline}` };
 }
 
 /**
@@ -292,6 +317,8 @@ function isSafeInsertion(
   source: string,
   starts: number[],
 ): boolean {
+  // After the def line's colon, the body moved to a line of its own at the block's indentation.
+  if (slot.onDefLine) return true;
   if (!slot.beforeStatement) return false;
   const at = starts[slot.row];
   if (at === undefined || at === 0 || source[at - 1] !== '\n') return false;

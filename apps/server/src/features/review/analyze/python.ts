@@ -97,11 +97,18 @@ export interface PythonFunction {
   yields: boolean;
   raises: RaiseInfo[];
   /**
-   * Where a docstring goes: before this 0-based row, indented so; undefined when the body shares the
-   * def's line. `beforeStatement`: the row starts with the body's first statement (not a comment,
-   * whose indentation Python ignores), so the row's indentation is the block's.
+   * Where a docstring goes: before this 0-based row, indented so. `beforeStatement`: the row starts
+   * with the body's first statement (not a comment, whose indentation Python ignores), so the row's
+   * indentation is the block's. `onDefLine`: the body follows the signature's colon on its line
+   * (`def f(): return 1`); the docstring replaces the blanks from the colon to the body
+   * (`start`..`end`), and the body moves to a line of its own after it, at `indent`.
    */
-  docstringSlot?: { row: number; indent: string; beforeStatement: boolean };
+  docstringSlot?: {
+    row: number;
+    indent: string;
+    beforeStatement: boolean;
+    onDefLine?: { start: number; end: number };
+  };
   /** The function_definition node (valid while its tree is). */
   node: Node;
   /** The body block. */
@@ -168,13 +175,14 @@ function describeFunction(
     docstring = first.namedChildren[0].text;
   }
   let docstringSlot: PythonFunction['docstringSlot'];
-  if (first && first.startRow > definition.startRow) {
+  if (first) {
     // Comments between the def line and the first statement stay where they are: the docstring
     // goes right before the first statement.
     const lineStart = source.lastIndexOf('\n', first.startIndex - 1) + 1;
     const indent = source.slice(lineStart, first.startIndex);
-    if (/^[ \t]*$/.test(indent))
+    if (first.startRow > definition.startRow && /^[ \t]*$/.test(indent))
       docstringSlot = { row: first.startRow, indent, beforeStatement: first.type !== 'comment' };
+    else docstringSlot = defLineSlot(definition, first, source);
   }
   const startIndex = lineStartOf(source, outer.startIndex);
   return {
@@ -303,6 +311,30 @@ function collectFlow(
       }
     }
   }
+}
+
+/**
+ * The docstring's place in a function whose body follows the signature's colon on its line: after
+ * the colon, at the def's indentation plus one level (a tab where the def's is indented with tabs).
+ * Undefined when the def does not start its line or the body does not follow the colon.
+ */
+function defLineSlot(
+  definition: Node,
+  first: Node,
+  source: string,
+): PythonFunction['docstringSlot'] {
+  let colon = first.startIndex;
+  while (colon > 0 && (source[colon - 1] === ' ' || source[colon - 1] === '\t')) colon--;
+  if (source[colon - 1] !== ':') return undefined;
+  const lineStart = source.lastIndexOf('\n', definition.startIndex - 1) + 1;
+  const defIndent = source.slice(lineStart, definition.startIndex);
+  if (!/^[ \t]*$/.test(defIndent)) return undefined;
+  return {
+    row: definition.startRow,
+    indent: `${defIndent}${defIndent.includes('\t') ? '\t' : '    '}`,
+    beforeStatement: true,
+    onDefLine: { start: colon, end: first.startIndex },
+  };
 }
 
 /** Nodes under `node` (itself included) matching `test`, not descending into nested scopes. */
