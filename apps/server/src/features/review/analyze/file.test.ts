@@ -204,3 +204,34 @@ describe('files written for a later Python than 3.9', () => {
     expect(review.error).toMatch(/not valid Python/);
   });
 });
+
+describe('docstrings as Python reads them', () => {
+  it('an f-string or bytes first is not a docstring; strings written next to each other are', async () => {
+    const source =
+      'def fstring(x):\n    f"{x}"\n\n\ndef raw(x):\n    b"x"\n\n\ndef joined():\n    "One " "docstring."\n\n\ndef prefixed():\n    r"""Raw docstring."""\n';
+    const review = await reviewPythonFile('literals.py', Buffer.from(source));
+    expect(review.functions.map((fn) => [fn.name, fn.generatedDocstring !== undefined])).toEqual([
+      ['fstring', true],
+      ['raw', true],
+      ['joined', false],
+      ['prefixed', false],
+    ]);
+    expect(functionsWithoutDocstring(review.enhanced!)).toEqual([]);
+  });
+});
+
+describe('valid Python that tree-sitter cannot read', () => {
+  it('is reviewed where it can be and says where it could not', async () => {
+    // A continuation line inside brackets dedented below its block: valid Python (from the
+    // standard library's test_compile.py), beyond tree-sitter's Python grammar.
+    const source =
+      'def ok():\n    return 1\n\n\nclass Weird:\n    def test(self):\n        def f():\n            (bar.\n        baz)\n        return f\n';
+    expect(parsesAsPython(source)).toBe(true);
+    const review = await reviewPythonFile('weird.py', Buffer.from(source));
+    expect(review.error).toBeUndefined();
+    expect(review.functions.map((fn) => fn.name)).toContain('ok');
+    const note = review.moduleFindings.find((finding) => finding.code === 'DA202');
+    expect(note?.message).toMatch(/could not read part of this file, which is valid Python, near line \d+/);
+    expect(parsesAsPython(review.enhanced!)).toBe(true);
+  });
+});

@@ -16,7 +16,7 @@ import {
   type TextEdit,
   toFinding,
 } from './ruff.js';
-import type { PlainTree } from './tree.js';
+import type { PlainTree, SyntaxNode } from './tree.js';
 import type { FileReview, Finding, FunctionReview } from './types.js';
 
 const DOCSTRING_RULES = /^D10[0-7]$/;
@@ -138,6 +138,8 @@ interface TreeReview {
   docstrings: Array<string | undefined>;
   /** Whether every docstring insertion is valid Python by construction (see isSafeInsertion). */
   docstringsProvenSafe: boolean;
+  /** The 1-based line near which tree-sitter could not read the file, if it could not. */
+  unreadFrom?: number;
 }
 
 function reviewTree(source: string, tree: PlainTree): TreeReview {
@@ -156,7 +158,17 @@ function reviewTree(source: string, tree: PlainTree): TreeReview {
     checks: functions.map((fn) => runChecks(fn, source)),
     docstrings,
     docstringsProvenSafe,
+    ...(tree.hasError ? { unreadFrom: firstErrorLine(tree.rootNode) } : {}),
   };
+}
+
+/** The line of the first syntax error tree-sitter found under `node` (ERROR nodes, innermost). */
+function firstErrorLine(node: SyntaxNode): number | undefined {
+  for (const child of node.children) {
+    const line = firstErrorLine(child);
+    if (line !== undefined) return line;
+  }
+  return node.type === 'ERROR' ? node.startRow + 1 : undefined;
 }
 
 /** The review of one file from ruff's findings and its syntax tree. */
@@ -189,6 +201,15 @@ function joinRuff({ path, bom, source, diagnostics }: CheckedFile, tree: TreeRev
       for (const edit of fixEdits(diagnostic, starts, source.length))
         safeEdits.push({ ...edit, code: diagnostic.code } as TextEdit);
     }
+  }
+  if (tree.unreadFrom !== undefined) {
+    moduleFindings.push({
+      section: 'readability',
+      source: 'check',
+      code: 'DA202',
+      message: `The syntax-tree parser (tree-sitter's Python grammar) could not read part of this file, which is valid Python, near line ${tree.unreadFrom}: functions there may be missing from this review.`,
+      line: tree.unreadFrom,
+    });
   }
   const docstringEdits: TextEdit[] = [];
   functions.forEach((fn, index) => {

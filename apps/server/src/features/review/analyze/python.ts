@@ -171,9 +171,8 @@ function describeFunction(
   collectFlow(body, facts);
   const first = body.namedChildren[0];
   let docstring: string | undefined;
-  if (first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') {
-    docstring = first.namedChildren[0].text;
-  }
+  const literal = first?.type === 'expression_statement' ? first.namedChildren[0] : undefined;
+  if (literal && first!.namedChildren.length === 1 && isDocstringLiteral(literal)) docstring = literal.text;
   let docstringSlot: PythonFunction['docstringSlot'];
   if (first) {
     // Comments between the def line and the first statement stay where they are: the docstring
@@ -311,6 +310,18 @@ function collectFlow(
       }
     }
   }
+}
+
+/**
+ * Whether a literal statement is a docstring as Python reads it: a string, or strings written next to
+ * each other, none of them an f-string or bytes (`f"..."` and `b"..."` are not docstrings).
+ */
+function isDocstringLiteral(node: Node): boolean {
+  if (node.type === 'concatenated_string') return node.namedChildren.every(isDocstringLiteral);
+  if (node.type !== 'string') return false;
+  const text = node.text;
+  const quote = text.search(/['"]/);
+  return !/[fFbBtT]/.test(text.slice(0, quote));
 }
 
 /**
