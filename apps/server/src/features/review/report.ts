@@ -4,6 +4,7 @@
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import iconv from 'iconv-lite';
 import type { components } from '../../generated/contract.js';
 import type { FileReview, Finding, FunctionReview, Section } from './analyze/types.js';
 
@@ -159,6 +160,8 @@ export function summarizeFile(file: FileReview): FileSummary {
 export interface RenderedFile {
   /** The enhanced text (absent when the file was not reviewed: the download keeps its bytes). */
   enhanced?: string;
+  /** The encoding the enhanced text is written in when it is not UTF-8 (FileReview.encoding). */
+  encoding?: string;
   /** Its REVIEW.md. */
   markdown: string;
   /** Its item of the review JSON (fileItemJson). */
@@ -200,7 +203,15 @@ export function encodeRendered(files: readonly RenderedFile[], partsDir: string)
     files.map((file) => encoder.encode(file.json)),
   );
   return files.map((rendered, index) => ({
-    ...(rendered.enhanced === undefined ? {} : { enhanced: encoder.encode(rendered.enhanced) }),
+    ...(rendered.enhanced === undefined
+      ? {}
+      : {
+          // iconv's Buffer may be a slice of Node's shared pool: copied into bytes of its own, which
+          // an analysis thread can move (not copy) to the job.
+          enhanced: rendered.encoding
+            ? new Uint8Array(iconv.encode(rendered.enhanced, rendered.encoding))
+            : encoder.encode(rendered.enhanced),
+        }),
     markdown: encoder.encode(rendered.markdown),
     json: parts[index]!,
     summary: rendered.summary,
@@ -236,6 +247,7 @@ export function renderFile(file: FileReview): RenderedFile {
   const sections = sectionsOf(file);
   return {
     ...(file.enhanced === undefined ? {} : { enhanced: file.enhanced }),
+    ...(file.encoding ? { encoding: file.encoding } : {}),
     markdown: fileReviewMarkdown(file, sections),
     json: fileItemJson(file, sections),
     summary: summarizeFile(file),

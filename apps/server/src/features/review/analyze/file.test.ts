@@ -3,10 +3,12 @@
 // fall back to the parse, which keeps them out when they would break the file. Python's own parser
 // reads every output.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pythonLibraryDir, pythonPackageFiles } from '../../../test/python-library.js';
+import { encodeRendered, renderFile } from '../report.js';
 import { reviewPythonFile, reviewPythonFileAlongside, reviewPythonFiles, ruffVerdictOf } from './file.js';
 
 const CASES: Record<string, { source: string; docstrings: number }> = {
@@ -233,5 +235,66 @@ describe('valid Python that tree-sitter cannot read', () => {
     const note = review.moduleFindings.find((finding) => finding.code === 'DA202');
     expect(note?.message).toMatch(/could not read part of this file, which is valid Python, near line \d+/);
     expect(parsesAsPython(review.enhanced!)).toBe(true);
+  });
+});
+
+describe('files in a declared encoding (PEP 263)', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  const pythonReads = (bytes: Uint8Array) =>
+    execFileSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.buffer.read()); print("ok")'], {
+      input: bytes,
+    }).toString();
+
+  it('are read in it, reviewed, and written back in it', async () => {
+    const bytes = latin1(
+      '#!/usr/bin/env python\n# -*- coding: latin-1 -*-\ndef grüße(name="café"):\n    return name + "!"\n',
+    );
+    const review = await reviewPythonFile('greet.py', bytes);
+    expect(review.error).toBeUndefined();
+    expect(review.encoding).toBe('latin-1');
+    expect(review.functions.map((fn) => fn.name)).toEqual(['grüße']);
+    expect(review.functions[0]!.source).toContain('"café"');
+    expect(review.docstringsAdded).toBe(1);
+    const dir = mkdtempSync(join(tmpdir(), 'da-encoding-'));
+    try {
+      const [encoded] = encodeRendered([renderFile(review)], dir);
+      const written = Buffer.from(encoded!.enhanced!);
+      // The download's file is Latin-1 again: the original's bytes with the docstring between them.
+      expect(written.toString('latin1')).toContain('def grüße(name="café"):\n    """Grüße.');
+      expect(written.includes(Buffer.from('café', 'utf8'))).toBe(false);
+      expect(pythonReads(written)).toBe('ok\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are refused with the reason when the encoding is unknown, contradicts a BOM, or does not fit', async () => {
+    const cases: Array<[Buffer, RegExp]> = [
+      [
+        latin1('# -*- coding: uft-8 -*-\nx = 1\n'),
+        /declares the encoding 'uft-8', which the review does not know/,
+      ],
+      [
+        Buffer.from('\uFEFF# coding: latin-1\nx = 1\n'),
+        /byte order mark but declares the encoding 'latin-1'/,
+      ],
+      [Buffer.from([...Buffer.from('# coding: shift_jis\nx = "'), 0x81, 0x22, 0x0a]), /not shift_jis text/],
+    ];
+    for (const [bytes, reason] of cases) {
+      const review = await reviewPythonFile('declared.py', bytes);
+      expect(review.error).toMatch(reason);
+      expect(review.enhanced).toBeUndefined();
+    }
+  });
+
+  it('a UTF-8 declaration, or one after code, changes nothing', async () => {
+    const declared = await reviewPythonFile(
+      'utf8.py',
+      Buffer.from('# coding: utf-8\ndef f():\n    return "é"\n'),
+    );
+    expect(declared.error).toBeUndefined();
+    expect(declared.encoding).toBeUndefined();
+    const late = await reviewPythonFile('late.py', latin1('x = 1\n# coding: latin-1\ny = "é"\n'));
+    expect(late.error).toMatch(/not UTF-8 text/);
   });
 });

@@ -1,6 +1,7 @@
 // The review of one Python file: ruff's findings mapped to the innermost function whose lines hold
 // them, the project's own checks, a generated docstring where one is missing, and the enhanced text
 // (docstrings inserted, ruff's safe fixes applied) checked to still parse.
+import iconv from 'iconv-lite';
 import { runChecks } from './checks.js';
 import { generateDocstring, indentDocstring } from './docstring.js';
 import { findFunctions, type PythonFunction, parsePython } from './python.js';
@@ -31,6 +32,8 @@ interface CheckedFile {
   /** The byte order mark the file started with ('' when none): kept in the enhanced text. */
   bom: string;
   source: string;
+  /** The declared encoding when it is not UTF-8. */
+  encoding?: string;
   diagnostics: RuffDiagnostic[];
 }
 
@@ -57,16 +60,79 @@ export async function reviewPythonFile(path: string, bytes: Uint8Array): Promise
   return (await reviewPythonFiles([{ path, bytes }]))[0]!;
 }
 
-/** The file's text without its byte order mark, or the review of a file that is not UTF-8 text. */
-function decodeFile(path: string, bytes: Uint8Array): { bom: string; source: string } | FileReview {
+interface DecodedFile {
+  bom: string;
+  source: string;
+  /** The declared encoding when it is not UTF-8 (FileReview.encoding). */
+  encoding?: string;
+}
+
+/**
+ * The file's text without its byte order mark, or the review of a file that is not text. UTF-8
+ * unless the file declares another encoding as Python reads it (PEP 263: a `coding[:=]name` comment
+ * on the first line, or on the second after a comment or blank line).
+ */
+function decodeFile(path: string, bytes: Uint8Array): DecodedFile | FileReview {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' : '';
+  const declared = declaredEncoding(bytes, bom ? 3 : 0);
+  if (declared && !UTF8_NAMES.has(declared.toLowerCase().replace(/[^0-9a-z]/g, ''))) {
+    if (bom) {
+      return failed(
+        path,
+        `The file starts with a UTF-8 byte order mark but declares the encoding '${declared}', which Python refuses, so it was not reviewed.`,
+      );
+    }
+    if (!iconv.encodingExists(declared)) {
+      return failed(
+        path,
+        `The file declares the encoding '${declared}', which the review does not know, so it was not reviewed.`,
+      );
+    }
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const source = iconv.decode(buffer, declared, { stripBOM: false });
+    // The download writes the text back in the encoding: it must give the file's bytes again (a
+    // byte that is not text in the encoding decodes to a replacement character and does not).
+    if (!iconv.encode(source, declared).equals(buffer)) {
+      return failed(
+        path,
+        source.includes('\uFFFD')
+          ? `The file is not ${declared} text, as it declares, so it was not reviewed.`
+          : `The file's ${declared} text does not encode back to the same bytes, so it was not reviewed.`,
+      );
+    }
+    return { bom: '', source, encoding: declared };
+  }
   let text: string;
   try {
     text = UTF8.decode(bytes);
   } catch {
     return failed(path, 'The file is not UTF-8 text, so it was not reviewed.');
   }
-  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   return { bom, source: bom ? text.slice(1) : text };
+}
+
+/** Python's names of UTF-8 (and of ASCII, which UTF-8 reads alike), letters and digits only. */
+const UTF8_NAMES = new Set(['utf8', 'utf8sig', 'u8', 'utf', 'cp65001', 'ascii', 'usascii', '646']);
+/** Python's encoding declaration (tokenize's cookie_re and blank_re). */
+const CODING = /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/;
+const BLANK_OR_COMMENT = /^[ \t\f]*(?:[#\r\n]|$)/;
+
+/** The encoding named by the file's PEP 263 declaration (after its BOM: `start`), if it has one. */
+function declaredEncoding(bytes: Uint8Array, start: number): string | undefined {
+  const firstEnd = bytes.indexOf(0x0a);
+  const first = latin1(bytes, start, firstEnd < 0 ? bytes.length : firstEnd);
+  const onFirst = CODING.exec(first);
+  if (onFirst) return onFirst[1];
+  if (firstEnd < 0 || !BLANK_OR_COMMENT.test(first)) return undefined;
+  const secondEnd = bytes.indexOf(0x0a, firstEnd + 1);
+  return CODING.exec(latin1(bytes, firstEnd + 1, secondEnd < 0 ? bytes.length : secondEnd))?.[1];
+}
+
+/** Bytes as Latin-1 text (each byte one character): the declaration is ASCII in every encoding. */
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(end, start + 1024) - start).toString(
+    'latin1',
+  );
 }
 
 /** The file's text and ruff's findings, or the review of a file that is not valid Python. */
@@ -177,7 +243,7 @@ function reviewParsed(file: CheckedFile, tree: PlainTree): FileReview {
 }
 
 /** ruff's findings joined with what the tree gave: the file's review and its enhanced text. */
-function joinRuff({ path, bom, source, diagnostics }: CheckedFile, tree: TreeReview): FileReview {
+function joinRuff({ path, bom, source, encoding, diagnostics }: CheckedFile, tree: TreeReview): FileReview {
   const { functions, starts } = tree;
   const owner = lineOwners(functions, starts.length);
   const reviews: FunctionReview[] = functions.map((fn) => ({
@@ -223,7 +289,11 @@ function joinRuff({ path, bom, source, diagnostics }: CheckedFile, tree: TreeRev
     }
     review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
   });
-  const enhanced = enhance(source, safeEdits, docstringEdits, tree.docstringsProvenSafe);
+  let enhanced = enhance(source, safeEdits, docstringEdits, tree.docstringsProvenSafe);
+  // In a declared encoding, what was inserted must be writable in it (a docstring quoting a default
+  // value's text always is: it comes from the file).
+  if (encoding && iconv.decode(iconv.encode(enhanced.text, encoding), encoding) !== enhanced.text)
+    enhanced = { text: source, applied: [], docstrings: 0 };
   for (const edit of enhanced.applied) {
     const code = (edit as TextEdit & { code?: string }).code;
     if (code) appliedCodes.add(code);
@@ -233,6 +303,7 @@ function joinRuff({ path, bom, source, diagnostics }: CheckedFile, tree: TreeRev
     functions: reviews,
     moduleFindings,
     enhanced: bom + enhanced.text,
+    ...(encoding ? { encoding } : {}),
     appliedFixes: [...appliedCodes].sort(),
     docstringsAdded: enhanced.docstrings,
   };

@@ -329,11 +329,7 @@ function isDocstringLiteral(node: Node): boolean {
  * the colon, at the def's indentation plus one level (a tab where the def's is indented with tabs).
  * Undefined when the def does not start its line or the body does not follow the colon.
  */
-function defLineSlot(
-  definition: Node,
-  first: Node,
-  source: string,
-): PythonFunction['docstringSlot'] {
+function defLineSlot(definition: Node, first: Node, source: string): PythonFunction['docstringSlot'] {
   let colon = first.startIndex;
   while (colon > 0 && (source[colon - 1] === ' ' || source[colon - 1] === '\t')) colon--;
   if (source[colon - 1] !== ':') return undefined;

@@ -32,7 +32,7 @@ export interface FunctionReview {
 export interface FileReview {
   /** Path inside the zip. */
   path: string;
-  /** Set when the file is not valid Python (or not UTF-8 text): it has no functions then. */
+  /** Set when the file is not valid Python (or not text in its encoding): it has no functions then. */
   error?: string;
   functions: FunctionReview[];
   /** ruff's findings outside every function (imports, module docstring...). */
@@ -42,6 +42,11 @@ export interface FileReview {
    * apply). Absent for a file that was not reviewed: the download keeps its bytes as they were.
    */
   enhanced?: string;
+  /**
+   * The encoding the file declares (PEP 263: `# -*- coding: latin-1 -*-`) when it is not UTF-8: its
+   * text was read in it and `enhanced` is written back in it.
+   */
+  encoding?: string;
   /** ruff fixes applied to `enhanced`, by rule code. */
   appliedFixes: string[];
   docstringsAdded: number;
