@@ -8,7 +8,8 @@
 // DA105 work inside a loop that no iteration changes  -> computed once before the loop
 //
 // They stay conservative: a rewrite is suggested only when the names involved are not reassigned
-// (or, for DA105, mutated) inside the loop.
+// (or, for DA105, mutated, given to a call that is not known to be pure, or read by a while loop's
+// condition) inside the loop, and DA102 keeps the index wherever it is used besides the lookups.
 import { descendants, type PythonFunction } from './python.js';
 import type { SyntaxNode as Node } from './tree.js';
 import type { Finding } from './types.js';
@@ -190,6 +191,87 @@ function rootName(node: Node | null): string | undefined {
   return undefined;
 }
 
+/** The function's parameters and every name it binds: its local names. */
+function localNames(fn: PythonFunction): Set<string> {
+  const names = assignedNames(fn.body);
+  for (const parameter of fn.parameters) names.add(parameter.identifier);
+  return names;
+}
+
+/**
+ * The names whose values may change while `loop` runs, for DA105: those it binds or visibly mutates
+ * (`changed`), and those it may change unseen. A while loop's condition must change for it to end,
+ * so every name there does; a call that is not known to be pure may change what it is given (its
+ * arguments, the object of a method) and, as any call may, the names that are not the function's
+ * own (module globals).
+ */
+function mayChange(loop: Node, changed: Set<string>, locals: Set<string>): Set<string> {
+  const names = new Set(changed);
+  if (loop.type === 'while_statement') {
+    const condition = loop.childForFieldName('condition');
+    if (condition) for (const name of identifiersIn(condition)) names.add(name);
+  }
+  const calls = descendants(loop, (candidate) => candidate.type === 'call').filter(
+    (call) => !isPureCall(call),
+  );
+  if (calls.length === 0) return names;
+  for (const call of calls) {
+    const fn = call.childForFieldName('function');
+    if (fn?.type === 'attribute') {
+      const root = rootName(fn.childForFieldName('object'));
+      if (root) names.add(root);
+    }
+    const args = call.childForFieldName('arguments');
+    if (args) for (const name of givenNames(args)) names.add(name);
+  }
+  for (const name of variablesIn(loop)) if (!locals.has(name)) names.add(name);
+  return names;
+}
+
+/** Containers and wrappers through which an argument hands over the objects in it (givenNames). */
+const HANDING_TYPES = new Set([
+  'argument_list',
+  'tuple',
+  'list',
+  'set',
+  'dictionary',
+  'pair',
+  'parenthesized_expression',
+  'keyword_argument',
+  'list_splat',
+  'dictionary_splat',
+  'expression_list',
+]);
+
+/**
+ * The names whose objects an expression hands to a call (`f(a, (b, c), key=d, *e)`, `f(a.b)`,
+ * `f(a[0])`): a call may change those. A computed value (`f(a + 1)`, `f(a.strip())`) is a new
+ * object; a lambda hands over whatever it reads.
+ */
+function givenNames(node: Node): string[] {
+  if (node.type === 'identifier') return [node.text];
+  if (node.type === 'attribute' || node.type === 'subscript') {
+    const root = rootName(node);
+    return root ? [root] : [];
+  }
+  if (node.type === 'lambda') return identifiersIn(node);
+  if (!HANDING_TYPES.has(node.type)) return [];
+  return node.namedChildren.flatMap((child) =>
+    node.type === 'keyword_argument' && child.fieldName === 'name' ? [] : givenNames(child),
+  );
+}
+
+/** The names `node` reads as variables (not the `b` of `a.b`, not keyword names). */
+function variablesIn(node: Node): string[] {
+  return descendants(
+    node,
+    (candidate) =>
+      candidate.type === 'identifier' &&
+      !(candidate.fieldName === 'attribute' && candidate.parent?.type === 'attribute') &&
+      !(candidate.fieldName === 'name' && candidate.parent?.type === 'keyword_argument'),
+  ).map((found) => found.text);
+}
+
 function identifiersIn(node: Node): string[] {
   return descendants(node, (candidate) => candidate.type === 'identifier').map((found) => found.text);
 }
@@ -212,14 +294,18 @@ export function runChecks(fn: PythonFunction, source: string): Finding[] {
   };
   const stringNames = stringVariables(fn);
   const listNames = listVariables(fn);
+  let locals: Set<string> | undefined;
+  /** Comparisons reported for an outer loop already (DA103 names the outermost loop it can). */
+  const membershipReported = new Set<number>();
   for (const loop of loops) {
     const body = loop.childForFieldName('body');
     if (!body) continue;
     checkStringConcatenation(loop, body, source, stringNames, add);
-    if (loop.type === 'for_statement') checkRangeLen(loop, body, source, add);
+    if (loop.type === 'for_statement') checkRangeLen(fn, loop, body, source, add);
     const changed = assignedNames(loop);
-    checkListMembership(loop, source, listNames, changed, add);
-    checkLoopInvariant(loop, source, changed, add);
+    checkListMembership(loop, source, listNames, changed, membershipReported, add);
+    locals ??= localNames(fn);
+    checkLoopInvariant(loop, source, mayChange(loop, changed, locals), add);
   }
   checkSortedFirstLast(fn, source, add);
   return findings.sort((left, right) => left.line - right.line);
@@ -289,7 +375,7 @@ function checkStringConcatenation(
   }
 }
 
-function checkRangeLen(loop: Node, body: Node, source: string, add: Add): void {
+function checkRangeLen(fn: PythonFunction, loop: Node, body: Node, source: string, add: Add): void {
   const target = loop.childForFieldName('left');
   const iterable = loop.childForFieldName('right');
   if (target?.type !== 'identifier' || iterable?.type !== 'call') return;
@@ -311,9 +397,21 @@ function checkRangeLen(loop: Node, body: Node, source: string, add: Add): void {
       candidate.childForFieldName('subscript')?.text === index,
   );
   if (indexing.length === 0) return;
-  // Writes through seq[i] need the index: enumerate still gives it.
+  // range(len(seq)) is fixed when the loop starts; enumerate(seq) would follow a seq that grows or
+  // shrinks in the loop.
+  if (isResized(loop, sequence)) return;
+  // Writes through seq[i] need the index, and so does a use of it outside the body (in the loop's
+  // `else`, after the loop): enumerate still gives it.
   const item = singular(sequence);
-  const isIndexOnlyForReads = uses.length === indexing.length && !isWrittenThrough(indexing);
+  const isUsedOutsideBody = descendants(
+    fn.body,
+    (candidate) =>
+      candidate.type === 'identifier' &&
+      candidate.text === index &&
+      (candidate.startIndex < body.startIndex || candidate.startIndex >= body.endIndex),
+  ).some((use) => use.id !== target.id);
+  const isIndexOnlyForReads =
+    uses.length === indexing.length && !isWrittenThrough(indexing) && !isUsedOutsideBody;
   const newHeader = isIndexOnlyForReads
     ? header(source, loop).replace(
         /for\s+\w+\s+in\s+range\(\s*len\(.*\)\s*\)\s*:$/,
@@ -333,6 +431,28 @@ function checkRangeLen(loop: Node, body: Node, source: string, add: Add): void {
     before: `${header(source, loop)}\n${linesOf(source, firstUse)}`,
     after: `${newHeader}\n${isWrittenThroughNode(firstUse) ? linesOf(source, firstUse) : linesOf(source, firstUse).split(`${sequence}[${index}]`).join(item)}`,
   });
+}
+
+/** Whether the loop rebinds `sequence`, changes its length through a method, or deletes from it. */
+function isResized(loop: Node, sequence: string): boolean {
+  for (const found of descendants(loop, (candidate) =>
+    ['assignment', 'augmented_assignment', 'delete_statement', 'call'].includes(candidate.type),
+  )) {
+    if (found.type === 'call') {
+      const fn = found.childForFieldName('function');
+      const method = fn?.childForFieldName('attribute')?.text;
+      if (
+        fn?.type === 'attribute' &&
+        fn.childForFieldName('object')?.text === sequence &&
+        method !== '__setitem__' &&
+        MUTATING_METHODS.has(method ?? '')
+      )
+        return true;
+    } else if (found.type === 'delete_statement') {
+      if (found.namedChildren.some((target) => target.text.startsWith(`${sequence}[`))) return true;
+    } else if (found.childForFieldName('left')?.text === sequence) return true;
+  }
+  return false;
 }
 
 function isWrittenThroughNode(subscript: Node): boolean {
@@ -359,10 +479,12 @@ function checkListMembership(
   source: string,
   lists: Map<string, Node>,
   assignedInLoop: Set<string>,
+  reported: Set<number>,
   add: Add,
 ): void {
   const comparisons = descendants(loop, (candidate) => candidate.type === 'comparison_operator');
   for (const comparison of comparisons) {
+    if (reported.has(comparison.id)) continue;
     const operators = comparison.children.filter(
       (child) => child && (child.type === 'in' || child.type === 'not in'),
     );
@@ -395,13 +517,19 @@ function checkListMembership(
       set = `${safeName(container.text)}_set`;
     }
     if (!set) continue;
-    const statementLine = linesOf(source, comparison);
+    reported.add(comparison.id);
+    const loopHeader = header(source, loop);
+    const isInHeader = comparison.startIndex < (loop.childForFieldName('body')?.startIndex ?? loop.endIndex);
+    const statementLine = isInHeader ? loopHeader : linesOf(source, comparison);
+    const replaced = statementLine.split(container.text).join(set);
     add({
       code: 'DA103',
-      message: `\`${comparison.text}\` scans a list on every iteration (O(n) each time); test membership against a set built once before the loop (O(1)).`,
+      message: setup
+        ? `\`${comparison.text}\` scans a list on every iteration (O(n) each time); test membership against a set built once before the loop (O(1)).`
+        : `\`${comparison.text}\` scans a list on every iteration (O(n) each time); a set literal tests membership in O(1), and Python builds it once, when the code is compiled.`,
       line: line(comparison),
-      before: `${header(source, loop)}\n${statementLine}`,
-      after: `${setup ? `${setup}\n` : ''}${header(source, loop)}\n${statementLine.split(container.text).join(set)}`,
+      before: isInHeader ? loopHeader : `${loopHeader}\n${statementLine}`,
+      after: `${setup ? `${setup}\n` : ''}${isInHeader ? replaced : `${loopHeader}\n${replaced}`}`,
     });
   }
 }
@@ -480,8 +608,18 @@ function checkLoopInvariant(loop: Node, source: string, changed: Set<string>, ad
         parent = parent.parent;
       }
       if (isInsideReported || !isInvariantCall(call)) continue;
-      const names = identifiersIn(call);
-      if (names.length === 0) continue;
+      // A new list, set or dict each time: hoisted, every iteration would share one object.
+      if (FRESH_OBJECT_CALLS.has(call.childForFieldName('function')?.text ?? '')) continue;
+      if (isFreshObjectMethod(call)) continue;
+      // Nothing read but constants (`len('abc')`): nothing to gain.
+      const args = call.childForFieldName('arguments');
+      const fn = call.childForFieldName('function');
+      const reads = [
+        ...(args ? variablesIn(args) : []),
+        ...(fn?.type === 'attribute' ? [rootName(fn) ?? ''] : []),
+      ];
+      if (reads.filter(Boolean).length === 0) continue;
+      if (isPolled(call, loop, changed)) continue;
       const loopIndent = indentOf(source, loop);
       const variable = invariantName(call);
       const statement = linesOf(source, call);
@@ -499,6 +637,28 @@ function checkLoopInvariant(loop: Node, source: string, changed: Set<string>, ad
       });
     }
   }
+}
+
+/** Pure calls that return a new mutable object each time (not hoisted by DA105). */
+const FRESH_OBJECT_CALLS = new Set(['sorted', 'set', 'list', 'dict']);
+
+function isFreshObjectMethod(call: Node): boolean {
+  const fn = call.childForFieldName('function');
+  return fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'split';
+}
+
+/**
+ * Whether `call` is part of a condition inside the loop (an `if`, `elif` or `while`) that reads
+ * nothing the loop changes: a loop testing what never changes would be pointless, so what it tests
+ * changes unseen (another thread, a file, a clock) and is polled, not loop-invariant.
+ */
+function isPolled(call: Node, loop: Node, changed: Set<string>): boolean {
+  for (let node: Node | null = call; node && node.id !== loop.id; node = node.parent) {
+    if (node.fieldName !== 'condition') continue;
+    if (!['if_statement', 'elif_clause', 'while_statement'].includes(node.parent?.type ?? '')) continue;
+    return variablesIn(node).every((name) => PURE_CALLS.has(name) || !changed.has(name));
+  }
+  return false;
 }
 
 function isPureCall(call: Node): boolean {
