@@ -130,3 +130,33 @@ describe('DA103 (membership tests against a list in a loop)', () => {
     expect(stack?.after).toBe('    while tb and tb.name in {"rpc", "run"}:');
   });
 });
+
+describe('DA101 (building with += in a loop)', () => {
+  it("joins bytes with b'' and text with ''", async () => {
+    const found = await checksOf(
+      [
+        // test.test_asyncio.test_ssl: bytes read in chunks.
+        'def read_all(read):',
+        "    data = b''",
+        '    while True:',
+        '        chunk = read(4)',
+        '        if not chunk:',
+        '            break',
+        '        data += chunk',
+        '    return data',
+        '',
+        'def hexstr(s):',
+        "    r = ''",
+        '    for i in s:',
+        "        r += '%02x' % i",
+        '    return r',
+      ].join('\n'),
+    );
+    const bytes = found.read_all!.find((finding) => finding.code === 'DA101');
+    expect(bytes?.after).toContain("data = b''.join(data_parts)");
+    expect(bytes?.message).toContain('bytes object');
+    expect(found.hexstr!.find((finding) => finding.code === 'DA101')?.after).toContain(
+      "r = ''.join(r_parts)",
+    );
+  });
+});

@@ -2,6 +2,7 @@
 // each with a concrete rewrite of the lines involved:
 //
 // DA101 a string built with `+=` in a loop            -> collect the pieces in a list, ''.join once
+//       (bytes: b''.join)
 // DA102 `for i in range(len(seq))` indexing `seq[i]`   -> enumerate(seq) (or iterate seq directly)
 // DA103 `x in <list>` / `x in list(...)` inside a loop -> a set built once before the loop
 // DA104 sorted(seq)[0] / sorted(seq)[-1]              -> min(seq) / max(seq) (O(n), no copy)
@@ -313,15 +314,28 @@ export function runChecks(fn: PythonFunction, source: string): Finding[] {
 
 type Add = (finding: Omit<Finding, 'section' | 'source'>) => void;
 
-/** Names assigned a string literal (or an f-string) somewhere in the function. */
-function stringVariables(fn: PythonFunction): Set<string> {
-  const names = new Set<string>();
+type TextKind = 'str' | 'bytes';
+
+/** Whether a string literal is text or bytes (`b"..."`, `rb'...'`). */
+function literalKind(node: Node): TextKind {
+  const literal = node.type === 'concatenated_string' ? node.namedChildren[0] : node;
+  const text = literal?.text ?? '';
+  return /[bB]/.test(text.slice(0, text.search(/['"]/))) ? 'bytes' : 'str';
+}
+
+/** Names assigned a string or bytes literal (or an f-string) in the function, with which. */
+function stringVariables(fn: PythonFunction): Map<string, TextKind> {
+  const names = new Map<string, TextKind>();
   for (const assignment of descendants(fn.body, (candidate) => candidate.type === 'assignment')) {
     const left = assignment.childForFieldName('left');
     const right = assignment.childForFieldName('right');
-    if (left?.type === 'identifier' && right && STRING_TYPES.has(right.type)) names.add(left.text);
+    if (left?.type === 'identifier' && right && STRING_TYPES.has(right.type))
+      names.set(left.text, literalKind(right));
   }
-  for (const parameter of fn.parameters) if (parameter.annotation === 'str') names.add(parameter.identifier);
+  for (const parameter of fn.parameters) {
+    if (parameter.annotation === 'str') names.set(parameter.identifier, 'str');
+    if (parameter.annotation === 'bytes') names.set(parameter.identifier, 'bytes');
+  }
   return names;
 }
 
@@ -345,7 +359,7 @@ function checkStringConcatenation(
   loop: Node,
   body: Node,
   source: string,
-  strings: Set<string>,
+  strings: Map<string, TextKind>,
   add: Add,
 ): void {
   for (const statement of descendants(body, (candidate) => candidate.type === 'augmented_assignment')) {
@@ -353,8 +367,8 @@ function checkStringConcatenation(
     const left = statement.childForFieldName('left');
     const right = statement.childForFieldName('right');
     if (left?.type !== 'identifier' || !right) continue;
-    const isString = strings.has(left.text) || STRING_TYPES.has(right.type);
-    if (!isString) continue;
+    const kind = strings.get(left.text) ?? (STRING_TYPES.has(right.type) ? literalKind(right) : undefined);
+    if (!kind) continue;
     const name = left.text;
     // Read inside the loop (besides being added to): joining once at the end would change what it reads.
     const isReadInLoop = descendants(
@@ -367,10 +381,10 @@ function checkStringConcatenation(
     const statementIndent = indentOf(source, statement);
     add({
       code: 'DA101',
-      message: `\`${name}\` is built with \`+=\` inside a loop, copying the whole string on every iteration (quadratic time); collect the pieces in a list and join them once.`,
+      message: `\`${name}\` is built with \`+=\` inside a loop, copying the whole ${kind === 'bytes' ? 'bytes object' : 'string'} on every iteration (quadratic time); collect the pieces in a list and join them once.`,
       line: line(statement),
       before: `${header(source, loop)}\n${statementIndent}${statement.text}`,
-      after: `${loopIndent}${parts} = [${name}]\n${header(source, loop)}\n${statementIndent}${parts}.append(${right.text})\n${loopIndent}${name} = ''.join(${parts})`,
+      after: `${loopIndent}${parts} = [${name}]\n${header(source, loop)}\n${statementIndent}${parts}.append(${right.text})\n${loopIndent}${name} = ${kind === 'bytes' ? "b''" : "''"}.join(${parts})`,
     });
   }
 }
