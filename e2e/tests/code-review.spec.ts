@@ -1,5 +1,6 @@
 // The code review agent from the browser, as staff, on the real server: a zip of a realistic Python
-// package built here (folders, classes, async functions, a file that does not parse) goes from
+// package built here (folders, classes, async functions, a file that does not parse, Python 3.10
+// syntax, a Latin-1 file) goes from
 // pending to success, a method's review shows both sections, the download holds the enhanced files
 // and Python's own parser accepts each of them, and the file is deleted after confirming. A file that
 // is not a zip, Submit with nothing chosen and a zip-slip archive each show their message.
@@ -98,12 +99,30 @@ def slugify(text):
     return text.strip().lower().replace(' ', '-')
 `,
   'inventory/legacy/broken.py': 'def half_written(:\n    return 1\n',
+  // Python 3.10 syntax, and a body on the def line (its docstring moves it to a line of its own).
+  'inventory/utils/events.py': `def kind_of(event):
+    match event:
+        case {"type": kind}:
+            return kind
+        case _:
+            return None
+
+
+def is_empty(text): return not text
+`,
   'inventory/README.md': '# Inventory\n\nPrices and carts.\n',
 };
 
+/** A file written in Latin-1, as it declares (PEP 263): reviewed in it and given back in it. */
+const latin1Path = 'inventory/legacy/labels.py';
+const latin1Source = '# -*- coding: latin-1 -*-\ndef label(price):\n    return "%.2f (réduit)" % price\n';
+
 function packageZip(): Buffer {
   return Buffer.from(
-    zipSync(Object.fromEntries(Object.entries(sources).map(([path, text]) => [path, strToU8(text)]))),
+    zipSync({
+      ...Object.fromEntries(Object.entries(sources).map(([path, text]) => [path, strToU8(text)])),
+      [latin1Path]: new Uint8Array(Buffer.from(latin1Source, 'latin1')),
+    }),
   );
 }
 
@@ -176,7 +195,8 @@ test.describe('Code review as staff', () => {
     await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeHidden();
     await expect(tree.getByText('broken.py')).toBeVisible();
-    await expect(tree.getByText(/Not valid Python/)).toBeVisible();
+    await expect(tree.getByText(/Not valid Python/)).toHaveCount(1);
+    await expect(tree.getByText('kind_of', { exact: true })).toBeVisible();
     await tree.getByText('Cart.total', { exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Function: Cart.total' })).toBeVisible();
     await expect(page.locator('.da-python-code code').first()).toContainText(
@@ -224,16 +244,22 @@ test.describe('Code review as staff', () => {
     await download.saveAs(zipPath);
     const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
     const names = Object.keys(entries);
-    for (const path of Object.keys(sources)) expect(names).toContain(path);
+    for (const path of [...Object.keys(sources), latin1Path]) expect(names).toContain(path);
     expect(names).toContain('inventory/models/cart.py.REVIEW.md');
     const cart = new TextDecoder().decode(entries['inventory/models/cart.py']);
     expect(cart).toContain('"""');
     expect(cart).not.toEqual(sources['inventory/models/cart.py']);
+    const events = new TextDecoder().decode(entries['inventory/utils/events.py']);
+    expect(events).toMatch(/def is_empty\(text\):\n {4}"""Return whether the text is empty\.[^]*"""\n {4}return not text\n/);
+    const labels = Buffer.from(entries[latin1Path]!);
+    expect(labels.toString('latin1')).toMatch(/def label\(price\):\n {4}"""Label\.[^]*\(réduit\)/);
+    expect(labels.includes(Buffer.from('é', 'utf8'))).toBe(false);
     for (const [path, bytes] of Object.entries(entries)) {
       if (!path.endsWith('.py') || path.endsWith('broken.py')) continue;
       const file = join(folder, path.replaceAll('/', '__'));
       writeFileSync(file, bytes);
-      execFileSync('python3', ['-c', 'import ast,sys; ast.parse(open(sys.argv[1]).read())', file]);
+      // As bytes: Python reads a file's declared encoding itself.
+      execFileSync('python3', ['-c', 'import ast,sys; ast.parse(open(sys.argv[1], "rb").read())', file]);
     }
 
     // Delete, after confirming.

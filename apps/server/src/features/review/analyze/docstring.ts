@@ -47,16 +47,55 @@ function summary(fn: PythonFunction): string {
     };
     if (Object.hasOwn(special, fn.name)) return special[fn.name]!;
   }
-  const text = words(fn.name) || fn.name;
-  const parts = text.split(' ');
-  const verb = parts[0];
-  // `get_name` -> "Get name."; `name` -> "Name."; `is_ready` -> "Return whether ready."
-  if (verb === 'is' || verb === 'has' || verb === 'can' || verb === 'should') {
-    return sentence(
-      `Return whether ${fn.className && verb === 'is' ? 'it is' : verb === 'has' ? 'it has' : verb === 'can' ? 'it can' : 'it should'} ${parts.slice(1).join(' ')}`.trim(),
-    );
-  }
-  return sentence(text);
+  // `get_name` -> "Get name."; `name` -> "Name."; `is_empty(text)` -> "Return whether the text is
+  // empty."
+  const question = predicate(fn);
+  if (question) return sentence(`Return whether ${question}`);
+  return sentence(words(fn.name) || fn.name);
+}
+
+const PREDICATE_VERBS = new Set(['is', 'has', 'can', 'should']);
+/** Verbs whose function returns the thing its name goes on to say: `get_user_name` -> "The user name." */
+const PRODUCING_VERBS = new Set([
+  'get',
+  'fetch',
+  'load',
+  'find',
+  'compute',
+  'calculate',
+  'build',
+  'make',
+  'create',
+  'read',
+  'parse',
+]);
+
+/**
+ * What a predicate's name asks (`is_empty(text)` -> "the text is empty", `Cart.has_items(self)` ->
+ * "the Cart has items"), of its object, its first argument, or "it".
+ */
+function predicate(fn: PythonFunction): string | undefined {
+  const [verb, ...rest] = (words(fn.name) || fn.name).split(' ');
+  if (!verb || !PREDICATE_VERBS.has(verb) || rest.length === 0) return undefined;
+  const first = fn.parameters.find(
+    (parameter, index) => !isSelfLike(fn, index) && parameter.kind === 'plain',
+  );
+  const subject =
+    fn.className && isSelfLike(fn, 0)
+      ? `the ${fn.className}`
+      : first
+        ? `the ${words(first.identifier) || first.identifier}`
+        : 'it';
+  return `${subject} ${verb} ${rest.join(' ')}`;
+}
+
+/** What the function returns, as its name says it. */
+function returned(fn: PythonFunction): string {
+  const question = predicate(fn);
+  if (question) return sentence(`Whether ${question}`);
+  const [verb, ...rest] = (words(fn.name) || fn.name).split(' ');
+  if (verb && PRODUCING_VERBS.has(verb) && rest.length > 0) return sentence(`The ${rest.join(' ')}`);
+  return `The result of ${words(fn.name) || fn.name}.`;
 }
 
 function isSelfLike(fn: PythonFunction, index: number): boolean {
@@ -101,11 +140,7 @@ export function generateDocstring(fn: PythonFunction): string {
       `    ${annotation ? `${annotation}: ` : ''}The ${words(fn.name) ? `items of ${words(fn.name)}` : 'items'}.`,
     );
   } else if (fn.returnsValue || annotation) {
-    lines.push(
-      '',
-      'Returns:',
-      `    ${annotation ? `${annotation}: ` : ''}The result of ${words(fn.name) || fn.name}.`,
-    );
+    lines.push('', 'Returns:', `    ${annotation ? `${annotation}: ` : ''}${returned(fn)}`);
   }
   if (fn.raises.length > 0) {
     lines.push('', 'Raises:');

@@ -95,6 +95,18 @@ describe('the enhanced text with generated docstrings', () => {
 });
 
 describe('generated docstrings', () => {
+  it('say what a predicate asks of what, and what a getter returns', async () => {
+    const source =
+      'def is_empty(text):\n    return not text\n\n\nclass Cart:\n    def has_items(self):\n        return bool(self.items)\n\n\ndef get_user_name(user):\n    return user.name\n';
+    const review = await reviewPythonFile('names.py', Buffer.from(source));
+    const docstrings = Object.fromEntries(review.functions.map((fn) => [fn.name, fn.generatedDocstring]));
+    expect(docstrings.is_empty).toMatch(
+      /^"""Return whether the text is empty\.[^]*Returns:\n {4}Whether the text is empty\./,
+    );
+    expect(docstrings['Cart.has_items']).toMatch(/^"""Return whether the Cart has items\./);
+    expect(docstrings.get_user_name).toMatch(/^"""Get user name\.[^]*Returns:\n {4}The user name\./);
+  });
+
   it('summarise methods named like what every JavaScript object has from their words', async () => {
     const source =
       'class Model:\n    def constructor(self):\n        return 1\n\n    def toString(self):\n        return "m"\n\n    def __init__(self):\n        self.x = 1\n';
