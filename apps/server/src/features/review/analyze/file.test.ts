@@ -216,6 +216,7 @@ describe('files written for a later Python than 3.9', () => {
       Buffer.from('def kind(value):\n    match value:\n        case 1:\n            return (\n'),
     );
     expect(review.error).toMatch(/not valid Python/);
+    expect(review.error).not.toMatch(/Cannot use `match`/);
   });
 });
 

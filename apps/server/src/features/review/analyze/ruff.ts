@@ -90,18 +90,17 @@ const NEWER_SYNTAX = /on Python 3\.\d+ \(syntax was added in (?:Python )?3\.(\d+
 
 /**
  * ruff's diagnostics for one file (syntax errors come as code `invalid-syntax`). Checked as Python
- * 3.9 code; a file whose only syntax errors are syntax of a later version (`match`, `except*`, type
- * parameters...) is written for that version, so it is checked again as such: valid, with the
- * suggestions that fit it (`X | None` from 3.10 on, say).
+ * 3.9 code; a file using syntax of a later version (`match`, `except*`, type parameters...) is
+ * written for that version, so it is checked again as such: valid (unless it has other errors), with
+ * the suggestions that fit it (`X | None` from 3.10 on, say).
  */
 export function checkWithRuff(source: string): RuffDiagnostic[] {
   const diagnostics = ruff(OLDEST_MINOR).check(source) as RuffDiagnostic[];
+  // Checked again even beside a real syntax error, so that the error reported is that one.
   let needed = 0;
   for (const diagnostic of diagnostics) {
-    if (!isSyntaxError(diagnostic)) continue;
-    const newer = NEWER_SYNTAX.exec(diagnostic.message);
-    if (!newer) return diagnostics;
-    needed = Math.max(needed, Number(newer[1]));
+    const newer = isSyntaxError(diagnostic) ? NEWER_SYNTAX.exec(diagnostic.message) : null;
+    if (newer) needed = Math.max(needed, Number(newer[1]));
   }
   if (needed <= OLDEST_MINOR) return diagnostics;
   return ruff(Math.min(needed, NEWEST_MINOR)).check(source) as RuffDiagnostic[];
