@@ -101,10 +101,10 @@ describe('generated docstrings', () => {
     const review = await reviewPythonFile('names.py', Buffer.from(source));
     const docstrings = Object.fromEntries(review.functions.map((fn) => [fn.name, fn.generatedDocstring]));
     expect(docstrings.is_empty).toMatch(
-      /^"""Return whether the text is empty\.[^]*Returns:\n {4}Whether the text is empty\./,
+      /^"""Return whether the text is empty\.[\s\S]*Returns:\n {4}Whether the text is empty\./,
     );
     expect(docstrings['Cart.has_items']).toMatch(/^"""Return whether the Cart has items\./);
-    expect(docstrings.get_user_name).toMatch(/^"""Get user name\.[^]*Returns:\n {4}The user name\./);
+    expect(docstrings.get_user_name).toMatch(/^"""Get user name\.[\s\S]*Returns:\n {4}The user name\./);
   });
 
   it('summarise methods named like what every JavaScript object has from their words', async () => {
