@@ -311,3 +311,16 @@ describe('files in a declared encoding (PEP 263)', () => {
     expect(late.error).toMatch(/not UTF-8 text/);
   });
 });
+
+describe('findings sorted into the two sections', () => {
+  it('puts a faster idiom under performance and a modernised one under readability', async () => {
+    const source = 'def greet(name):\n    return "Hello {}".format(name) + "%s!" % (name,)\n';
+    const review = await reviewPythonFile('greet.py', Buffer.from(source));
+    const sections = Object.fromEntries(
+      review.functions[0]!.findings.map((finding) => [finding.code, finding.section]),
+    );
+    // An f-string is faster than format(); format() is not faster than %.
+    expect(sections.UP032).toBe('performance');
+    expect(sections.UP031).toBe('readability');
+  });
+});

@@ -1,9 +1,10 @@
 // ruff through its WebAssembly build (@astral-sh/ruff-wasm-nodejs): one check per file with the
 // rule families the review reports, sorted into the two sections the screen shows.
 //
-// Performance: PERF (Perflint), C4 (comprehensions), UP (pyupgrade: newer, faster idioms) and the
-// SIM rules that remove work (any/all loops, `in dict.keys()`, dict.get...).
-// Readability: D (pydocstyle, Google convention), N (naming), E/W (pycodestyle), the other SIM
+// Performance: PERF (Perflint), C4 (comprehensions), the UP (pyupgrade) rules whose idiom is faster
+// (literals instead of calls, `yield from`, f-strings) and the SIM rules that remove work (any/all
+// loops, `in dict.keys()`, dict.get...).
+// Readability: D (pydocstyle, Google convention), N (naming), E/W (pycodestyle), the other UP and SIM
 // rules, PL (Pylint), B (bugbear), F (pyflakes), RET, PIE.
 //
 // The WASM build does not say whether a fix is safe; the download applies only the fixes of rules
@@ -32,6 +33,13 @@ const RUFF_IGNORE = ['E501', 'PLR2004', 'D100', 'D104', 'W191', 'D206'];
 
 /** SIM rules that save work at run time (the rest of SIM is about readability). */
 const PERFORMANCE_SIM = new Set(['SIM101', 'SIM110', 'SIM111', 'SIM118', 'SIM401', 'SIM904', 'SIM910']);
+
+/**
+ * UP rules whose rewrite does less work at run time: a literal instead of a call (`b"x"` for
+ * `"x".encode()`, `"x"` for `str("x")`), `yield from`, f-strings (faster than `%` and `format`). The
+ * rest of UP modernises syntax (`%` to `format`, typing, aliases): readability.
+ */
+const PERFORMANCE_UP = new Set(['UP012', 'UP018', 'UP027', 'UP028', 'UP032']);
 
 /** Rules whose fixes ruff marks safe in every case. */
 export const SAFE_FIX_RULES = new Set([
@@ -121,8 +129,8 @@ export function isSyntaxError(diagnostic: RuffDiagnostic): boolean {
 }
 
 export function sectionOf(code: string): Section {
-  if (code.startsWith('PERF') || code.startsWith('C4') || code.startsWith('UP')) return 'performance';
-  if (PERFORMANCE_SIM.has(code)) return 'performance';
+  if (code.startsWith('PERF') || code.startsWith('C4')) return 'performance';
+  if (PERFORMANCE_SIM.has(code) || PERFORMANCE_UP.has(code)) return 'performance';
   return 'readability';
 }
 
