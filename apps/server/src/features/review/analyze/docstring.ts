@@ -47,6 +47,11 @@ function summary(fn: PythonFunction): string {
     };
     if (Object.hasOwn(special, fn.name)) return special[fn.name]!;
   }
+  // A property is documented as the attribute it reads as (Google style): "The total." /
+  // "Whether the Cart is empty."; its setter as what it does.
+  const kind = propertyKind(fn);
+  if (kind === 'getter') return returned(fn);
+  if (kind === 'setter') return sentence(`Set the ${words(fn.name) || fn.name}`);
   // `get_name` -> "Get name."; `name` -> "Name."; `is_empty(text)` -> "Return whether the text is
   // empty."
   const question = predicate(fn);
@@ -95,7 +100,18 @@ function returned(fn: PythonFunction): string {
   if (question) return sentence(`Whether ${question}`);
   const [verb, ...rest] = (words(fn.name) || fn.name).split(' ');
   if (verb && PRODUCING_VERBS.has(verb) && rest.length > 0) return sentence(`The ${rest.join(' ')}`);
+  if (propertyKind(fn) === 'getter') return sentence(`The ${words(fn.name) || fn.name}`);
   return `The result of ${words(fn.name) || fn.name}.`;
+}
+
+const PROPERTY_DECORATORS = new Set(['property', 'cached_property', 'functools.cached_property']);
+
+/** Whether the method is a property's getter (`@property`) or setter (`@name.setter`). */
+function propertyKind(fn: PythonFunction): 'getter' | 'setter' | undefined {
+  if (!fn.isMethod) return undefined;
+  if (fn.decorators.some((decorator) => PROPERTY_DECORATORS.has(decorator))) return 'getter';
+  if (fn.decorators.some((decorator) => decorator === `${fn.name}.setter`)) return 'setter';
+  return undefined;
 }
 
 function isSelfLike(fn: PythonFunction, index: number): boolean {
@@ -139,7 +155,7 @@ export function generateDocstring(fn: PythonFunction): string {
       'Yields:',
       `    ${annotation ? `${annotation}: ` : ''}The ${words(fn.name) ? `items of ${words(fn.name)}` : 'items'}.`,
     );
-  } else if (fn.returnsValue || annotation) {
+  } else if ((fn.returnsValue || annotation) && !propertyKind(fn)) {
     lines.push('', 'Returns:', `    ${annotation ? `${annotation}: ` : ''}${returned(fn)}`);
   }
   if (fn.raises.length > 0) {

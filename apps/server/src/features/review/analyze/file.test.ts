@@ -95,6 +95,16 @@ describe('the enhanced text with generated docstrings', () => {
 });
 
 describe('generated docstrings', () => {
+  it('document a property as the attribute it reads as, and its setter as what it does', async () => {
+    const source =
+      'class Cart:\n    @property\n    def total_price(self):\n        return sum(self.prices)\n\n    @total_price.setter\n    def total_price(self, value):\n        self._total = value\n\n    @property\n    def is_empty(self):\n        return not self.prices\n';
+    const review = await reviewPythonFile('cart.py', Buffer.from(source));
+    const [getter, setter, empty] = review.functions.map((fn) => fn.generatedDocstring);
+    expect(getter).toBe('"""The total price."""');
+    expect(setter).toMatch(/^"""Set the total price\.\n\nArgs:\n {4}value: The value\./);
+    expect(empty).toBe('"""Whether the Cart is empty."""');
+  });
+
   it('say what a predicate asks of what, and what a getter returns', async () => {
     const source =
       'def is_empty(text):\n    return not text\n\n\nclass Cart:\n    def has_items(self):\n        return bool(self.items)\n\n\ndef get_user_name(user):\n    return user.name\n';
