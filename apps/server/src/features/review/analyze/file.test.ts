@@ -334,3 +334,21 @@ describe('findings sorted into the two sections', () => {
     expect(sections.UP031).toBe('readability');
   });
 });
+
+describe('Python 2 code', () => {
+  it('is refused with its syntax error and a word on why', async () => {
+    const files: Record<string, string> = {
+      'print.py': 'def hello(name):\n    print "hello", name\n',
+      'raise.py': 'def check(x):\n    raise ValueError, "bad x"\n',
+      'octal.py': 'MODE = 0777\n',
+    };
+    for (const [path, source] of Object.entries(files)) {
+      const review = await reviewPythonFile(path, Buffer.from(source));
+      expect(review.error, path).toMatch(
+        /^The file is not valid Python \(line \d+, column \d+: .+\), so its functions were not reviewed\. The line looks like Python 2/,
+      );
+    }
+    const python3 = await reviewPythonFile('broken.py', Buffer.from('def broken(:\n    pass\n'));
+    expect(python3.error).not.toMatch(/Python 2/);
+  });
+});

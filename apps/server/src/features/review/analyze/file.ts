@@ -150,12 +150,32 @@ function ruffVerdict(path: string, source: string): RuffVerdict {
   const diagnostics = checkWithRuff(source);
   const syntax = diagnostics.find(isSyntaxError);
   if (syntax) {
+    const row = syntax.start_location.row;
+    const hint = PYTHON2.test(lineAt(source, row))
+      ? ' The line looks like Python 2, which the review does not read (it reads Python 3).'
+      : '';
     return failed(
       path,
-      `The file is not valid Python (line ${syntax.start_location.row}, column ${syntax.start_location.column}: ${syntax.message}), so its functions were not reviewed.`,
+      `The file is not valid Python (line ${row}, column ${syntax.start_location.column}: ${syntax.message}), so its functions were not reviewed.${hint}`,
     );
   }
   return { diagnostics };
+}
+
+/**
+ * What only Python 2 wrote: a print or exec statement, `raise E, "message"`, backticks, `<>`,
+ * `0777`, `10L`, `ur"..."` (`except E, e:` is Python 3.14's `except (E, e):`, read as such).
+ */
+const PYTHON2 =
+  /^\s*(?:print\s+[^\s(=.,)\]]|exec\s+["'\w]|raise\s+[\w.]+\s*,)|`|<>|\b0\d+\b|\b\d+[lL]\b|\bur["']/;
+
+/** The text of the 1-based line `row` of `source`. */
+function lineAt(source: string, row: number): string {
+  let start = 0;
+  for (let line = 1; line < row && start >= 0; line++) start = source.indexOf('\n', start) + 1 || -1;
+  if (start < 0) return '';
+  const end = source.indexOf('\n', start);
+  return source.slice(start, end < 0 ? source.length : end);
 }
 
 /**
