@@ -136,6 +136,11 @@ const FILES = [
   { path: 'bom.py', bytes: Buffer.from('\uFEFFdef f(x):\n    return x\n') },
   { path: 'fixes.py', bytes: Buffer.from('\uFEFFimport os\ndef f(x):\n    return [y for y in list(x)]\n') },
   { path: 'empty.py', bytes: Buffer.alloc(0) },
+  { path: 'old-mac.py', bytes: Buffer.from('class A:\r    def f(self, x): return x\r') },
+  {
+    path: 'latin1-declared.py',
+    bytes: Buffer.from('# coding: latin-1\ndef f():\n    return "\xe9"\n', 'latin1'),
+  },
 ];
 
 describe('a batch of files', () => {
@@ -350,5 +355,22 @@ describe('Python 2 code', () => {
     }
     const python3 = await reviewPythonFile('broken.py', Buffer.from('def broken(:\n    pass\n'));
     expect(python3.error).not.toMatch(/Python 2/);
+  });
+});
+
+describe('a file whose lines end with a carriage return alone', () => {
+  it('is reviewed line by line and written back with its line ends', async () => {
+    const source =
+      'import os\rdef total(items):\r    return sum(items)\r\rclass A:\r    def f(self): return 1\r';
+    expect(parsesAsPython(source)).toBe(true);
+    const review = await reviewPythonFile('old-mac.py', Buffer.from(source));
+    expect(review.functions.map((fn) => [fn.name, fn.line])).toEqual([
+      ['total', 2],
+      ['A.f', 6],
+    ]);
+    expect(review.docstringsAdded).toBe(2);
+    expect(review.enhanced).not.toContain('\n');
+    expect(parsesAsPython(review.enhanced!)).toBe(true);
+    expect(functionsWithoutDocstring(review.enhanced!)).toEqual([]);
   });
 });

@@ -34,6 +34,8 @@ interface CheckedFile {
   source: string;
   /** The declared encoding when it is not UTF-8. */
   encoding?: string;
+  /** The file's lines end with `\r` alone (DecodedFile). */
+  crLineEnds?: boolean;
   diagnostics: RuffDiagnostic[];
 }
 
@@ -65,6 +67,8 @@ interface DecodedFile {
   source: string;
   /** The declared encoding when it is not UTF-8 (FileReview.encoding). */
   encoding?: string;
+  /** The file's lines end with `\r` alone: `source` has `\n` instead (withLineEnds). */
+  crLineEnds?: boolean;
 }
 
 /**
@@ -100,7 +104,7 @@ function decodeFile(path: string, bytes: Uint8Array): DecodedFile | FileReview {
           : `The file's ${declared} text does not encode back to the same bytes, so it was not reviewed.`,
       );
     }
-    return { bom: '', source, encoding: declared };
+    return withLineEnds({ bom: '', source, encoding: declared });
   }
   let text: string;
   try {
@@ -108,7 +112,17 @@ function decodeFile(path: string, bytes: Uint8Array): DecodedFile | FileReview {
   } catch {
     return failed(path, 'The file is not UTF-8 text, so it was not reviewed.');
   }
-  return { bom, source: bom ? text.slice(1) : text };
+  return withLineEnds({ bom, source: bom ? text.slice(1) : text });
+}
+
+/**
+ * A file whose lines end with a carriage return alone (old Mac files; Python reads them) is reviewed
+ * with `\n` line ends, which tree-sitter needs, and written back with `\r` (same length: every offset
+ * holds).
+ */
+function withLineEnds(decoded: DecodedFile): DecodedFile {
+  if (!decoded.source.includes('\r') || decoded.source.includes('\n')) return decoded;
+  return { ...decoded, source: decoded.source.replaceAll('\r', '\n'), crLineEnds: true };
 }
 
 /** Python's names of UTF-8 (and of ASCII, which UTF-8 reads alike), letters and digits only. */
@@ -263,7 +277,10 @@ function reviewParsed(file: CheckedFile, tree: PlainTree): FileReview {
 }
 
 /** ruff's findings joined with what the tree gave: the file's review and its enhanced text. */
-function joinRuff({ path, bom, source, encoding, diagnostics }: CheckedFile, tree: TreeReview): FileReview {
+function joinRuff(
+  { path, bom, source, encoding, crLineEnds, diagnostics }: CheckedFile,
+  tree: TreeReview,
+): FileReview {
   const { functions, starts } = tree;
   const owner = lineOwners(functions, starts.length);
   const reviews: FunctionReview[] = functions.map((fn) => ({
@@ -322,7 +339,7 @@ function joinRuff({ path, bom, source, encoding, diagnostics }: CheckedFile, tre
     path,
     functions: reviews,
     moduleFindings,
-    enhanced: bom + enhanced.text,
+    enhanced: bom + (crLineEnds ? enhanced.text.replaceAll('\n', '\r') : enhanced.text),
     ...(encoding ? { encoding } : {}),
     appliedFixes: [...appliedCodes].sort(),
     docstringsAdded: enhanced.docstrings,
