@@ -250,12 +250,30 @@ describe('docstrings as Python reads them', () => {
   });
 });
 
-describe('valid Python that tree-sitter cannot read', () => {
-  it('is reviewed where it can be and says where it could not', async () => {
-    // A continuation line inside brackets dedented below its block: valid Python (from the
-    // standard library's test_compile.py), beyond tree-sitter's Python grammar.
-    const source =
-      'def ok():\n    return 1\n\n\nclass Weird:\n    def test(self):\n        def f():\n            (bar.\n        baz)\n        return f\n';
+describe("valid Python beyond tree-sitter's grammar", () => {
+  // A continuation line inside brackets indented less than its block: valid Python (from the
+  // standard library's test_compile.py), which tree-sitter's grammar cannot read as written.
+  const weird = (comment: string) =>
+    `def ok():\n    return 1\n\n\nclass Weird:\n    def test(self):\n        def f():\n            (bar.${comment}\n        baz)\n        return f\n\n    def after(self, é):\n        return é\n`;
+
+  it("is read with the line breaks inside brackets joined, on the file's own lines", async () => {
+    const source = weird('');
+    expect(parsesAsPython(source)).toBe(true);
+    const review = await reviewPythonFile('weird.py', Buffer.from(source));
+    expect(review.error).toBeUndefined();
+    expect(review.functions.map((fn) => [fn.name, fn.line, fn.endLine])).toEqual([
+      ['ok', 1, 2],
+      ['Weird.test', 6, 10],
+      ['Weird.test.f', 7, 9],
+      ['Weird.after', 12, 13],
+    ]);
+    expect(review.functions[2]!.source).toBe('        def f():\n            (bar.\n        baz)');
+    expect(review.moduleFindings.map((finding) => finding.code)).not.toContain('DA202');
+    expect(functionsWithoutDocstring(review.enhanced!)).toEqual([]);
+  });
+
+  it('says where it could not be read when a comment ends the broken line', async () => {
+    const source = weird('  # a comment');
     expect(parsesAsPython(source)).toBe(true);
     const review = await reviewPythonFile('weird.py', Buffer.from(source));
     expect(review.error).toBeUndefined();
@@ -306,6 +324,8 @@ describe('files in a declared encoding (PEP 263)', () => {
         Buffer.from('\uFEFF# coding: latin-1\nx = 1\n'),
         /byte order mark but declares the encoding 'latin-1'/,
       ],
+      // The standard library's test/tokenizedata/bad_coding2.py: Python refuses `utf8` after a BOM.
+      [Buffer.from('\uFEFF#coding: utf8\nprint("我")\n'), /byte order mark but declares the encoding 'utf8'/],
       [Buffer.from([...Buffer.from('# coding: shift_jis\nx = "'), 0x81, 0x22, 0x0a]), /not shift_jis text/],
     ];
     for (const [bytes, reason] of cases) {

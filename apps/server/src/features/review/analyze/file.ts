@@ -79,13 +79,15 @@ interface DecodedFile {
 function decodeFile(path: string, bytes: Uint8Array): DecodedFile | FileReview {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' : '';
   const declared = declaredEncoding(bytes, bom ? 3 : 0);
+  // After a BOM Python takes only a declaration it names utf-8 itself (`utf-8`, `UTF_8`, `utf-8-*`).
+  const normal = declared?.slice(0, 12).toLowerCase().replaceAll('_', '-');
+  if (bom && normal && normal !== 'utf-8' && !normal.startsWith('utf-8-')) {
+    return failed(
+      path,
+      `The file starts with a UTF-8 byte order mark but declares the encoding '${declared}', which Python refuses, so it was not reviewed.`,
+    );
+  }
   if (declared && !UTF8_NAMES.has(declared.toLowerCase().replace(/[^0-9a-z]/g, ''))) {
-    if (bom) {
-      return failed(
-        path,
-        `The file starts with a UTF-8 byte order mark but declares the encoding '${declared}', which Python refuses, so it was not reviewed.`,
-      );
-    }
     if (!iconv.encodingExists(declared)) {
       return failed(
         path,

@@ -4,6 +4,7 @@
 // yield and raise statements.
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
+import { bracketLineBreaks, lineStarts } from './ruff.js';
 import {
   type CursorBinding,
   cursorBinding,
@@ -45,12 +46,50 @@ export async function pythonCursorBinding(): Promise<CursorBinding | undefined> 
 /** The syntax tree of `source`, as plain objects (see tree.ts). */
 export async function parsePython(source: string): Promise<PlainTree> {
   const parser = await pythonParser();
-  const tree = parser.parse(source);
+  const plain = parseWith(parser, source, source);
+  if (!plain.hasError) return plain;
+  // tree-sitter's grammar stumbles on a continuation line inside brackets indented less than its
+  // block (valid Python: the standard library's test_compile.py). Parsed again with the line breaks
+  // inside brackets as spaces (same length: every node's offsets hold), rows taken from the file.
+  const breaks = bracketLineBreaks(source);
+  if (breaks.length === 0) return plain;
+  const chars = source.split('');
+  for (const index of breaks) chars[index] = ' ';
+  const joined = parseWith(parser, chars.join(''), source);
+  if (joined.hasError) return plain;
+  setRows(joined.rootNode, lineStarts(source));
+  return joined;
+}
+
+/** Parses `text`, copying the tree with `source` (the same length) as the nodes' text. */
+function parseWith(parser: Parser, text: string, source: string): PlainTree {
+  const tree = parser.parse(text);
   if (!tree) throw new Error('The Python parser gave no tree.');
   try {
     return toPlainTree(tree, source, binding);
   } finally {
     tree.delete();
+  }
+}
+
+/** Gives every node under `root` the rows of its offsets in the file whose line starts are `starts`. */
+function setRows(root: Node, starts: number[]): void {
+  const rowOf = (index: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const rows = node as { startRow: number; endRow: number };
+    rows.startRow = rowOf(node.startIndex);
+    rows.endRow = rowOf(node.endIndex);
+    stack.push(...node.children);
   }
 }
 

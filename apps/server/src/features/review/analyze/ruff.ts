@@ -122,6 +122,45 @@ export function checkSyntax(source: string): boolean {
   return !(syntaxOnly.check(source) as RuffDiagnostic[]).some(isSyntaxError);
 }
 
+const OPENING = new Set(['Lpar', 'Lsqb', 'Lbrace']);
+const CLOSING = new Set(['Rpar', 'Rsqb', 'Rbrace']);
+
+/**
+ * The line breaks of `source` inside brackets (ruff's tokens: a NonLogicalNewline at bracket depth
+ * above 0), as UTF-16 indices of their `\r`/`\n`, except those ending a comment (joining the next
+ * line would comment it out). Python ignores them; replaced by spaces, the lines they continue are
+ * one line, whatever their indentation.
+ */
+export function bracketLineBreaks(source: string): number[] {
+  syntaxOnly ??= new Workspace({ lint: { select: [] } }, PositionEncoding.Utf16);
+  const bytes = new Set<number>();
+  let depth = 0;
+  let previous = '';
+  for (const match of String(syntaxOnly.tokens(source)).matchAll(/^\s*(\w+) (\d+)\.\.(\d+),$/gm)) {
+    const kind = match[1]!;
+    if (OPENING.has(kind)) depth++;
+    else if (CLOSING.has(kind)) depth = Math.max(0, depth - 1);
+    else if (kind === 'NonLogicalNewline' && depth > 0 && previous !== 'Comment') {
+      for (let byte = Number(match[2]); byte < Number(match[3]); byte++) bytes.add(byte);
+    }
+    previous = kind;
+  }
+  // ruff's ranges count UTF-8 bytes.
+  const indices: number[] = [];
+  let byte = 0;
+  for (let index = 0; index < source.length && bytes.size > 0; index++) {
+    const code = source.charCodeAt(index);
+    if ((code === 10 || code === 13) && bytes.has(byte)) indices.push(index);
+    if (code < 0x80) byte += 1;
+    else if (code < 0x800) byte += 2;
+    else if (code >= 0xd800 && code < 0xdc00) {
+      byte += 4;
+      index++;
+    } else byte += 3;
+  }
+  return indices;
+}
+
 export function isSyntaxError(diagnostic: RuffDiagnostic): boolean {
   return (
     diagnostic.code === null || diagnostic.code === 'invalid-syntax' || diagnostic.code === 'syntax-error'
