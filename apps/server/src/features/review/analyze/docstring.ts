@@ -23,6 +23,11 @@ export function words(name: string): string {
   return result;
 }
 
+/** The function's name as words, or as written when it has none (`__`). */
+function nameWords(fn: PythonFunction): string {
+  return words(fn.name) || fn.name;
+}
+
 function sentence(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) return '';
@@ -51,12 +56,12 @@ function summary(fn: PythonFunction): string {
   // "Whether the Cart is empty."; its setter as what it does.
   const kind = propertyKind(fn);
   if (kind === 'getter') return returned(fn);
-  if (kind === 'setter') return sentence(`Set the ${words(fn.name) || fn.name}`);
+  if (kind === 'setter') return sentence(`Set the ${nameWords(fn)}`);
   // `get_name` -> "Get name."; `name` -> "Name."; `is_empty(text)` -> "Return whether the text is
   // empty."
   const question = predicate(fn);
   if (question) return sentence(`Return whether ${question}`);
-  return sentence(words(fn.name) || fn.name);
+  return sentence(nameWords(fn));
 }
 
 const PREDICATE_VERBS = new Set(['is', 'has', 'can', 'should']);
@@ -80,7 +85,7 @@ const PRODUCING_VERBS = new Set([
  * "the Cart has items"), of its object, its first argument, or "it".
  */
 function predicate(fn: PythonFunction): string | undefined {
-  const [verb, ...rest] = (words(fn.name) || fn.name).split(' ');
+  const [verb, ...rest] = nameWords(fn).split(' ');
   if (!verb || !PREDICATE_VERBS.has(verb) || rest.length === 0) return undefined;
   const first = fn.parameters.find(
     (parameter, index) => !isSelfLike(fn, index) && parameter.kind === 'plain',
@@ -98,10 +103,10 @@ function predicate(fn: PythonFunction): string | undefined {
 function returned(fn: PythonFunction): string {
   const question = predicate(fn);
   if (question) return sentence(`Whether ${question}`);
-  const [verb, ...rest] = (words(fn.name) || fn.name).split(' ');
+  const [verb, ...rest] = nameWords(fn).split(' ');
   if (verb && PRODUCING_VERBS.has(verb) && rest.length > 0) return sentence(`The ${rest.join(' ')}`);
-  if (propertyKind(fn) === 'getter') return sentence(`The ${words(fn.name) || fn.name}`);
-  return `The result of ${words(fn.name) || fn.name}.`;
+  if (propertyKind(fn) === 'getter') return sentence(`The ${nameWords(fn)}`);
+  return `The result of ${nameWords(fn)}.`;
 }
 
 const PROPERTY_DECORATORS = new Set(['property', 'cached_property', 'functools.cached_property']);

@@ -167,7 +167,9 @@ function ruffVerdict(path: string, source: string): RuffVerdict {
   const syntax = diagnostics.find(isSyntaxError);
   if (syntax) {
     const row = syntax.start_location.row;
-    const hint = PYTHON2.test(lineAt(source, row))
+    const starts = lineStarts(source);
+    const line = source.slice(starts[row - 1] ?? source.length, (starts[row] ?? source.length + 1) - 1);
+    const hint = PYTHON2.test(line)
       ? ' The line looks like Python 2, which the review does not read (it reads Python 3).'
       : '';
     return failed(
@@ -184,15 +186,6 @@ function ruffVerdict(path: string, source: string): RuffVerdict {
  */
 const PYTHON2 =
   /^\s*(?:print\s+[^\s(=.,)\]]|exec\s+["'\w]|raise\s+[\w.]+\s*,)|`|<>|\b0\d+\b|\b\d+[lL]\b|\bur["']/;
-
-/** The text of the 1-based line `row` of `source`. */
-function lineAt(source: string, row: number): string {
-  let start = 0;
-  for (let line = 1; line < row && start >= 0; line++) start = source.indexOf('\n', start) + 1 || -1;
-  if (start < 0) return '';
-  const end = source.indexOf('\n', start);
-  return source.slice(start, end < 0 ? source.length : end);
-}
 
 /**
  * ruff's half of reviewPythonFileAlongside, run on another analysis thread at the same time as the
@@ -317,6 +310,8 @@ function joinRuff(
     });
   }
   const docstringEdits: TextEdit[] = [];
+  // A file written with CRLF line ends gets them in what is inserted too.
+  const newline = source[source.indexOf('\n') - 1] === '\r' ? '\r\n' : '\n';
   functions.forEach((fn, index) => {
     const review = reviews[index]!;
     review.findings.push(...tree.checks[index]!);
@@ -324,7 +319,8 @@ function joinRuff(
     if (docstring !== undefined) {
       review.generatedDocstring = docstring;
       const indented = attachDocstring(fn, review, docstring, source, starts);
-      if (fn.docstringSlot) docstringEdits.push(docstringEdit(fn.docstringSlot, indented, source, starts));
+      if (fn.docstringSlot)
+        docstringEdits.push(docstringEdit(fn.docstringSlot, indented, source, starts, newline));
     }
     review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
   });
@@ -422,9 +418,8 @@ function docstringEdit(
   indented: string,
   source: string,
   starts: number[],
+  newline: string,
 ): TextEdit {
-  // A file written with CRLF line ends gets them in what is inserted too.
-  const newline = source[source.indexOf('\n') - 1] === '\r' ? '\r\n' : '\n';
   const lines = indented.replaceAll('\n', newline);
   if (slot.onDefLine) {
     return { ...slot.onDefLine, content: `${newline}${lines}${newline}${slot.indent}` };

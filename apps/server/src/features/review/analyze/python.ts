@@ -4,7 +4,7 @@
 // yield and raise statements.
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
-import { bracketLineBreaks, lineStarts } from './ruff.js';
+import { bracketLineBreaks } from './ruff.js';
 import {
   type CursorBinding,
   cursorBinding,
@@ -50,15 +50,14 @@ export async function parsePython(source: string): Promise<PlainTree> {
   if (!plain.hasError) return plain;
   // tree-sitter's grammar stumbles on a continuation line inside brackets indented less than its
   // block (valid Python: the standard library's test_compile.py). Parsed again with the line breaks
-  // inside brackets as spaces (same length: every node's offsets hold), rows taken from the file.
+  // inside brackets as spaces (same length: every node's offsets hold).
   const breaks = bracketLineBreaks(source);
   if (breaks.length === 0) return plain;
   const chars = source.split('');
   for (const index of breaks) chars[index] = ' ';
+  // toPlainTree takes rows from the offsets in the file's own text, so they are the file's lines.
   const joined = parseWith(parser, chars.join(''), source);
-  if (joined.hasError) return plain;
-  setRows(joined.rootNode, lineStarts(source));
-  return joined;
+  return joined.hasError ? plain : joined;
 }
 
 /** Parses `text`, copying the tree with `source` (the same length) as the nodes' text. */
@@ -69,27 +68,6 @@ function parseWith(parser: Parser, text: string, source: string): PlainTree {
     return toPlainTree(tree, source, binding);
   } finally {
     tree.delete();
-  }
-}
-
-/** Gives every node under `root` the rows of its offsets in the file whose line starts are `starts`. */
-function setRows(root: Node, starts: number[]): void {
-  const rowOf = (index: number) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= index) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
-  const stack = [root];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    const rows = node as { startRow: number; endRow: number };
-    rows.startRow = rowOf(node.startIndex);
-    rows.endRow = rowOf(node.endIndex);
-    stack.push(...node.children);
   }
 }
 

@@ -114,12 +114,17 @@ export function checkWithRuff(source: string): RuffDiagnostic[] {
   return ruff(Math.min(needed, NEWEST_MINOR)).check(source) as RuffDiagnostic[];
 }
 
-let syntaxOnly: Workspace | undefined;
+let syntaxOnlyWorkspace: Workspace | undefined;
+
+/** ruff with no rules: its parser and tokens only. */
+function syntaxOnly(): Workspace {
+  syntaxOnlyWorkspace ??= new Workspace({ lint: { select: [] } }, PositionEncoding.Utf16);
+  return syntaxOnlyWorkspace;
+}
 
 /** True when ruff's parser reads `source` as valid Python (no rules run). */
 export function checkSyntax(source: string): boolean {
-  syntaxOnly ??= new Workspace({ lint: { select: [] } }, PositionEncoding.Utf16);
-  return !(syntaxOnly.check(source) as RuffDiagnostic[]).some(isSyntaxError);
+  return !(syntaxOnly().check(source) as RuffDiagnostic[]).some(isSyntaxError);
 }
 
 const OPENING = new Set(['Lpar', 'Lsqb', 'Lbrace']);
@@ -132,11 +137,10 @@ const CLOSING = new Set(['Rpar', 'Rsqb', 'Rbrace']);
  * one line, whatever their indentation.
  */
 export function bracketLineBreaks(source: string): number[] {
-  syntaxOnly ??= new Workspace({ lint: { select: [] } }, PositionEncoding.Utf16);
   const bytes = new Set<number>();
   let depth = 0;
   let previous = '';
-  for (const match of String(syntaxOnly.tokens(source)).matchAll(/^\s*(\w+) (\d+)\.\.(\d+),$/gm)) {
+  for (const match of String(syntaxOnly().tokens(source)).matchAll(/^\s*(\w+) (\d+)\.\.(\d+),$/gm)) {
     const kind = match[1]!;
     if (OPENING.has(kind)) depth++;
     else if (CLOSING.has(kind)) depth = Math.max(0, depth - 1);
