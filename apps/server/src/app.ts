@@ -28,6 +28,7 @@ import { openDatabase } from './platform/db/open.js';
 import { loadContract, type OpenApiDocument, registerContract } from './platform/http/contract.js';
 import { registerCors } from './platform/http/cors.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerJsonBodyParser } from './platform/http/json-body.js';
 import { registerRateLimit, signInRateLimit } from './platform/http/rate-limit.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWeb } from './platform/http/web.js';
@@ -53,6 +54,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Deep nesting is refused before the body is parsed (a 1 MiB body of `[` is cheap to send).
+  registerJsonBodyParser(app);
   const modules = options.modules ?? MODULES;
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase(config, modules));

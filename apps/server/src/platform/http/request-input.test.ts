@@ -70,6 +70,48 @@ describe.each(BACKENDS)('input the database cannot store, on %s', (backend) => {
     ]);
   });
 
+  it('refuses a body nested deeper than 64 levels with 400 before any work, and keeps serving others', async () => {
+    const users = await count('users');
+    // 1 MiB of brackets: walked level by level this took the server about 35 minutes.
+    const bombs = [
+      '['.repeat(40_000) + ']'.repeat(40_000),
+      `{"question":"hi","history":${'['.repeat(500_000)}${']'.repeat(500_000)}}`,
+      `{"a":${'{"a":'.repeat(65)}1${'}'.repeat(65)}}`,
+    ];
+    const answers = await Promise.all([
+      ...bombs.map((payload) =>
+        call(server.app, staff, {
+          method: 'POST',
+          url: '/api/chat/gpt',
+          payload,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+      call(server.app, staff, { method: 'GET', url: '/api/auth' }),
+    ]);
+    for (const response of answers.slice(0, bombs.length)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(refusal);
+      expect(response.json().error).toBe('Invalid request: the JSON body is nested deeper than 64 levels.');
+    }
+    expect(answers.at(-1)!.statusCode).toBe(200);
+    // Brackets inside strings are text, and 64 levels are still read (and validated as usual).
+    const inString = await call(server.app, admin, {
+      method: 'POST',
+      url: '/api/users/create',
+      payload: { email: 'brackets@example.com', name: '['.repeat(100), role: 'STAFF' },
+    });
+    expect(inString.statusCode).toBe(200);
+    const allowed = await call(server.app, admin, {
+      method: 'POST',
+      url: '/api/users/create',
+      payload: `{"email":"x@example.com","name":"X","role":"STAFF","extra":${'['.repeat(63)}${']'.repeat(63)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(allowed.json().error ?? '').not.toContain('nested deeper');
+    expect(await count('users')).toBe(users + (allowed.statusCode === 200 ? 2 : 1));
+  });
+
   it('ignores query parameters the operation does not declare, as its handler does', async () => {
     expect((await call(server.app, undefined, { method: 'GET', url: '/api/ping?q=%00' })).statusCode).toBe(
       200,

@@ -31,18 +31,32 @@ const pointer = (parts: readonly (string | number)[]): string =>
 
 /** The first string (value or key) of `value` the database could not store, as a JSON pointer. */
 function findUnstorable(value: unknown): string | undefined {
-  // Iterative: a deeply nested body must not overflow the stack.
-  const stack: Array<{ value: unknown; path: (string | number)[] }> = [{ value, path: [] }];
+  // Iterative, and linear: each entry links to its parent, the path is spelled out only for the
+  // string refused (copying it at every level made a deep body cost its depth squared).
+  interface Entry {
+    value: unknown;
+    key: string | number | undefined;
+    parent: Entry | undefined;
+  }
+  const pathOf = (entry: Entry | undefined, last?: string): string => {
+    const parts: (string | number)[] = last === undefined ? [] : [last];
+    for (let at = entry; at?.key !== undefined; at = at.parent) parts.push(at.key);
+    return pointer(parts.reverse());
+  };
+  const stack: Entry[] = [{ value, key: undefined, parent: undefined }];
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
+    const entry = stack.pop()!;
+    const current = entry.value;
     if (typeof current === 'string') {
-      if (!isStorableText(current)) return pointer(path);
+      if (!isStorableText(current)) return pathOf(entry);
     } else if (Array.isArray(current)) {
-      for (const [index, item] of current.entries()) stack.push({ value: item, path: [...path, index] });
+      for (let index = 0; index < current.length; index++) {
+        stack.push({ value: current[index], key: index, parent: entry });
+      }
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
-        if (!isStorableText(key)) return pointer([...path, key]);
-        stack.push({ value: item, path: [...path, key] });
+        if (!isStorableText(key)) return pathOf(entry, key);
+        stack.push({ value: item, key, parent: entry });
       }
     }
   }
