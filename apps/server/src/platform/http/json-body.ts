@@ -42,6 +42,6 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(badRequest(`Invalid request: ${message}.`, [{ in: 'body', path: '', message }]), undefined);
       return;
     }
-    parse(request, body, done);
+    parse(request, body as string, done);
   });
 }
