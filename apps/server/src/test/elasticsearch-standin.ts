@@ -6,7 +6,8 @@
 //     content type;
 //   - `POST /<target>/_search` with a JSON body: `size: 0` searches with a bool `filter` of `range`
 //     (gte/gt/lt/lte, ISO dates or epoch millis) and `term` clauses, and aggregations: `date_histogram`
-//     (`fixed_interval` in ms/s/m/h/d only, as Elasticsearch; `min_doc_count`, `extended_bounds`;
+//     (`fixed_interval` in ms/s/m/h/d only, as Elasticsearch; `min_doc_count`, `extended_bounds`, more
+//     than `search.max_buckets` (65,536) buckets being a 503 `too_many_buckets_exception`;
 //     buckets aligned to the epoch in UTC, `key` in epoch millis and `key_as_string` ISO), with
 //     `avg`, `sum`, `max`, `min`, `percentiles` (`values` keyed "95.0") and `terms` (by count, then key)
 //     sub-aggregations; anything else is a 400 `x_content_parse_exception`;
@@ -63,6 +64,16 @@ class EsError extends Error {
 }
 
 const parseError = (reason: string) => new EsError(400, 'x_content_parse_exception', reason);
+
+/** Elasticsearch's default `search.max_buckets`. */
+const MAX_BUCKETS = 65_536;
+const tooManyBuckets = () =>
+  new EsError(
+    503,
+    'too_many_buckets_exception',
+    `Trying to create too many buckets. Must be less than or equal to: [${MAX_BUCKETS}] but this number of buckets was exceeded. This limit can be set by changing the [search.max_buckets] cluster level setting.`,
+    { max_buckets: MAX_BUCKETS },
+  );
 
 /** A field of a document: nested objects or flat dotted keys, as Elasticsearch reads both. */
 function fieldOf(document: EsDocument, path: string): unknown {
@@ -228,6 +239,7 @@ function aggregate(documents: EsDocument[], aggs: Record<string, unknown>): Reco
         if (minDocCount === 0 && bounds) {
           const low = Math.floor(toMillis(bounds.min, field) / interval) * interval;
           const high = Math.floor(toMillis(bounds.max, field) / interval) * interval;
+          if ((high - low) / interval + 1 > MAX_BUCKETS) throw tooManyBuckets();
           for (let key = low; key <= high; key += interval) if (!byBucket.has(key)) keys.push(key);
         }
         if (minDocCount === 0 && keys.length > 0) {

@@ -89,15 +89,19 @@ const formatTime = (date: Date, interval: MetricsQuery['interval']) =>
     ? date.toISOString().slice(0, 10)
     : date.toISOString().slice(0, 16).replace('T', ' ');
 
+/** "over the last 7 days", "over 2026-11-20"; "since 2026-11-20" as it is. */
+const overPeriod = (period: Period) =>
+  period.label.startsWith('since ') ? period.label : `over ${period.label}`;
+
 /** The answer to a complete question. */
 export function buildAnswer(query: MetricsQuery, period: Period, result: MetricsResult): ElkAnswer {
   const target = describeTarget(query);
-  const heading = `${capitalize(listMetrics(query.metrics))} for ${target} over ${period.label}`;
+  const heading = `${capitalize(listMetrics(query.metrics))} for ${target} ${overPeriod(period)}`;
   const present = result.buckets.filter((bucket) =>
     query.metrics.some((metric) => typeof bucket.values[metric] === 'number'),
   );
   if (present.length === 0) {
-    const text = `No metrics were recorded for ${target} over ${period.label}.`;
+    const text = `No metrics were recorded for ${target} ${overPeriod(period)}.`;
     return { Summary: text, Answer: text };
   }
   const sentences = query.metrics.map((metric) => {
@@ -112,7 +116,7 @@ export function buildAnswer(query: MetricsQuery, period: Period, result: Metrics
   });
   const summary = `${heading} (${present.length} buckets of ${query.interval.label}, UTC). ${sentences.join(' ')}`;
 
-  const caption = `${capitalize(listMetrics(query.metrics))} for ${describeTarget(query, (name) => name)} over ${period.label}, per ${query.interval.label} (UTC)`;
+  const caption = `${capitalize(listMetrics(query.metrics))} for ${describeTarget(query, (name) => name)} ${overPeriod(period)}, per ${query.interval.label} (UTC)`;
   const head = [
     '<th scope="col">Time (UTC)</th>',
     ...query.metrics.map((metric) => `<th scope="col">${escapeHtml(METRICS[metric].column)}</th>`),

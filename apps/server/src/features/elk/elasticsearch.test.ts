@@ -157,6 +157,28 @@ describe.each(BACKENDS)('ELK agent on Elasticsearch (%s)', (backend) => {
     expect(answer.Summary).toMatch(/CPU: min 20\.0%, average [\d.]+%, max 43\.0%/);
   });
 
+  it('answers a period from the year 1 without asking for more buckets than Elasticsearch allows', async () => {
+    const app = await appWith({});
+    await newTopic(app);
+    const response = await ask(app, 'CPU for acme in prod since 0001-01-01');
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as ElkAnswer;
+    expect(answer.Summary).toMatch(/^CPU for tenant acme in prod since 0001-01-01 \((\d) buckets of week/);
+    // Three days of samples: one or two weeks, not 105,000 of them.
+    const rows = [...answer.Answer.matchAll(/<tr><th scope="row">/g)];
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.length).toBeLessThanOrEqual(2);
+    expect(standin.requests().at(-1)!.body).toMatchObject({
+      query: {
+        bool: {
+          filter: expect.arrayContaining([
+            { range: { '@timestamp': expect.objectContaining({ gte: '0001-01-01T00:00:00.000Z' }) } },
+          ]),
+        },
+      },
+    });
+  });
+
   it('reads basic credentials, and lists the tenants Elasticsearch holds for an unknown one', async () => {
     const basicStandin = await startEsStandin({ basic: { username: 'elk_reader', password: 's3cret' } });
     try {

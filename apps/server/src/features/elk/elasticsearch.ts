@@ -1,9 +1,10 @@
 // The Elasticsearch metrics source, through the official client (@elastic/elasticsearch). One search
 // per question, `size: 0`: a bool filter (time range, environment, tenant) and a date_histogram with
-// the interval chosen for the period (fixed_interval, empty buckets kept within the period), each
-// bucket carrying the metric aggregations (avg CPU and memory, sum of requests and errors, the 95th
-// percentile of latency); beside it the host metadata (the most frequent machine type, the largest
-// total memory). The catalog (environments and tenants) is two terms aggregations, kept a minute.
+// the interval chosen for the period (fixed_interval, empty buckets kept within a period of up to 48
+// buckets), each bucket carrying the metric aggregations (avg CPU and memory, sum of requests and
+// errors, the 95th percentile of latency); beside it the host metadata (the most frequent machine
+// type, the largest total memory). The catalog (environments and tenants) is two terms aggregations,
+// kept a minute.
 //
 // Documents are host samples with the fields of ELK_FIELD_* (defaults in config.ts); the environment
 // and tenant fields must be keywords. Failures come back as 502 metrics_unavailable with what to
@@ -12,6 +13,7 @@ import { Client, errors } from '@elastic/elasticsearch';
 import type { ElkConfig } from '../../platform/config/config.js';
 import {
   type HostResource,
+  MAX_BUCKETS,
   type MetricKey,
   type MetricsCatalog,
   type MetricsQuery,
@@ -107,6 +109,14 @@ export function createElasticsearchSource(config: ElkConfig): MetricsSource & { 
       if (query.environment) filter.push({ term: { [fields.environment]: query.environment } });
       if (query.tenant) filter.push({ term: { [fields.tenant]: query.tenant } });
       const perBucket = Object.assign({}, ...query.metrics.map((metric) => metricAggregations[metric]));
+      // Empty buckets over the whole period only when it has few: weeks back to the year 1 would be
+      // 105,000 buckets, past Elasticsearch's search.max_buckets (65,536, an error). A longer period
+      // keeps the empty buckets between its first and last data.
+      const span = query.to.getTime() - query.from.getTime();
+      const bounds =
+        Math.ceil(span / query.interval.ms) <= MAX_BUCKETS
+          ? { extended_bounds: { min: query.from.getTime(), max: query.to.getTime() - 1 } }
+          : {};
       const response = await search({
         query: { bool: { filter } },
         aggs: {
@@ -115,7 +125,7 @@ export function createElasticsearchSource(config: ElkConfig): MetricsSource & { 
               field: fields.timestamp,
               fixed_interval: query.interval.name,
               min_doc_count: 0,
-              extended_bounds: { min: query.from.getTime(), max: query.to.getTime() - 1 },
+              ...bounds,
             },
             aggs: perBucket,
           },

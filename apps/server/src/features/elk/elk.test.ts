@@ -208,6 +208,16 @@ describe.each(BACKENDS)('ELK agent (%s)', (backend) => {
     expect(answer.Answer_resource).toEqual({ ResourceMachineType: 'n2-standard-8', ResourceTotalMemory: 96 });
   });
 
+  it('reads a period from the year 1 as written, and answers from the data it holds', async () => {
+    await newTopic();
+    const answer = await askJson('CPU for acme in prod from 0001-01-01');
+    expect(answer.Summary).toMatch(/^CPU for tenant acme in prod since 0001-01-01 \(\d+ buckets of week/);
+    const [, ...rows] = tableRows(answer.Answer);
+    // Weeks of the 30 days of demo metrics.
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.length).toBeLessThanOrEqual(6);
+  });
+
   it('streams the summary and then the whole answer when asked for server-sent events', async () => {
     await newTopic();
     const response = await ask(admin, 'p95 latency for acme in dev over the last 6 hours', {

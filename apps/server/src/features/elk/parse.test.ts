@@ -122,6 +122,26 @@ describe('ELK question parser', () => {
     expect(periodOf('2026-11-22 to 2026-11-23').to).toBe(now.toISOString());
   });
 
+  it('reads years before 100 as written, not as 19xx', () => {
+    // "from" a day with no end reads as "since" it.
+    expect(periodOf('from 0001-01-01')).toEqual({
+      from: '0001-01-01T00:00:00.000Z',
+      to: now.toISOString(),
+      label: 'since 0001-01-01',
+    });
+    expect(periodOf('from 20 Nov').label).toBe('since 2026-11-20');
+    expect(periodOf('from 0099-12-31 to 0100-01-01')).toEqual({
+      from: '0099-12-31T00:00:00.000Z',
+      to: '0100-01-02T00:00:00.000Z',
+      label: '0099-12-31 to 0100-01-01',
+    });
+    expect(periodOf('on 5 March 0012')).toMatchObject({ from: '0012-03-05T00:00:00.000Z' });
+    // 0012 is a leap year; 0100 is not; there is no year 0.
+    expect(periodOf('on 0012-02-29').label).toBe('0012-02-29');
+    expect(readPeriod('on 0100-02-29', now)).toEqual({ invalid: 'That date does not exist.' });
+    expect(readPeriod('since 0000-01-01', now)).toEqual({ invalid: 'That date does not exist.' });
+  });
+
   it('refuses periods that cannot be', () => {
     expect(readPeriod('from 2026-11-07 to 2026-11-01', now)).toEqual({
       invalid: 'The period ends before it starts.',

@@ -63,8 +63,13 @@ const NUMBER_WORDS: Record<string, number> = {
   thirty: 30,
 };
 
-const startOfDay = (date: Date) =>
-  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+/** Midnight UTC of a calendar day. Not `Date.UTC(year, ...)`: it reads years 0-99 as 1900-1999. */
+function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+const startOfDay = (date: Date) => utcDay(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 const addMs = (date: Date, ms: number) => new Date(date.getTime() + ms);
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -122,8 +127,10 @@ function monthIndex(name: string): number {
   return MONTHS.findIndex((month) => month.startsWith(name.slice(0, 3)));
 }
 
+/** The day, or undefined when the calendar has no such day (nor year 0: 1 BC is followed by AD 1). */
 function validDate(year: number, month: number, day: number): Date | undefined {
-  const date = new Date(Date.UTC(year, month, day));
+  if (year < 1) return undefined;
+  const date = utcDay(year, month, day);
   return date.getUTCMonth() === month && date.getUTCDate() === day ? date : undefined;
 }
 
@@ -175,7 +182,8 @@ export function readPeriod(question: string, now: Date): PeriodReading {
     const year = days[4] ? ` ${days[4]}` : '';
     return readPeriod(`from ${first} ${month}${year} to ${last} ${month}${year}`, now);
   }
-  const since = new RegExp(`\\bsince\\s+${DATE_PATTERN}`).exec(text);
+  // "from X" with no end is "since X".
+  const since = new RegExp(`\\b(?:since|from)\\s+${DATE_PATTERN}`).exec(text);
   if (since) {
     const start = readDate(since[1]!, now);
     if (!start) return { invalid: 'That date does not exist.' };
@@ -245,7 +253,7 @@ export function readPeriod(question: string, now: Date): PeriodReading {
     return { period: { from: monday, to: now, label: `this week (since Monday ${isoDay(monday)})` } };
   }
   if (/\bthis month\b/.test(text)) {
-    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const first = utcDay(now.getUTCFullYear(), now.getUTCMonth(), 1);
     return { period: { from: first, to: now, label: `this month (since ${isoDay(first)})` } };
   }
   const weekday = /\bsince (?:last )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/.exec(text);
