@@ -578,6 +578,24 @@ describe.each(BACKENDS)('chat without a model on %s', (backend) => {
     await addUser(server.db, 'other-asker@example.com', 'STAFF');
     expect((await ask(await sessionFor(server.db, 'other-asker@example.com'))).statusCode).toBe(200);
   });
+
+  it('refuses a department the caller may not read with 403 before counting, also over the limit', async () => {
+    await addUser(server.db, 'pga-prober@example.com', 'STAFF');
+    const prober = await sessionFor(server.db, 'pga-prober@example.com');
+    const ask = (Department?: string) =>
+      call(server.app, prober, {
+        method: 'POST',
+        url: '/api/chat',
+        payload: { message: 'go-live cutover', ...(Department ? { Department } : {}) },
+      });
+    // Refusals are not questions: they do not use up the limit.
+    for (let index = 0; index < 4; index++) expect((await ask('pga')).statusCode).toBe(403);
+    for (let index = 0; index < 3; index++) expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
+    const refused = await ask('pga');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;

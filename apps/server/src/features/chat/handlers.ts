@@ -7,7 +7,13 @@ import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { forbidden, HttpError, notFound } from '../../platform/http/errors.js';
 import { chatRateLimit } from '../../platform/http/rate-limit.js';
-import { defineHandlers, type OperationId, type TypedHandler } from '../../platform/http/typed-handlers.js';
+import {
+  defineHandlers,
+  type OperationId,
+  type TypedHandler,
+  type TypedHandlerDefinition,
+  type TypedRequest,
+} from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
 import { canReadDepartment, type Department } from '../knowledge/departments.js';
 import { knowledgePieces, retrieve } from './knowledge-answer.js';
@@ -88,18 +94,30 @@ export function trimToBudget(messages: readonly StoredMessage[], budget: number)
 export function createChatHandlers(context: FeatureContext, model: ChatModel | undefined): Handlers {
   const { db, config } = context;
   const limit = chatRateLimit(config);
-  const limited = <Id extends OperationId>(handler: TypedHandler<Id>) =>
-    limit ? { handler, rateLimit: limit } : handler;
+  const limited = <Id extends OperationId>(
+    handler: TypedHandler<Id>,
+    authorize?: (request: TypedRequest<Id>) => void,
+  ): TypedHandlerDefinition<Id> => ({
+    handler,
+    ...(authorize ? { authorize } : {}),
+    ...(limit ? { rateLimit: limit } : {}),
+  });
+
+  // Before the rate limit: a department the caller may never read is 403, however often asked.
+  const authorizeDepartment = (request: TypedRequest<'knowledgeChat'>) => {
+    const identity = requireIdentity(request);
+    const department: Department = request.body.Department ?? 'knowledge';
+    if (!canReadDepartment({ role: identity.user.role, features: identity.features }, department)) {
+      throw forbidden(
+        `The ${DEPARTMENT_LABELS[department]} department needs the ${DEPARTMENT_LABELS[department]} role.`,
+      );
+    }
+  };
 
   const knowledgeChat: TypedHandler<'knowledgeChat'> = async (request, reply) => {
     const identity = requireIdentity(request);
     const department: Department = request.body.Department ?? 'knowledge';
     const viewer = { role: identity.user.role, features: identity.features };
-    if (!canReadDepartment(viewer, department)) {
-      throw forbidden(
-        `The ${DEPARTMENT_LABELS[department]} department needs the ${DEPARTMENT_LABELS[department]} role.`,
-      );
-    }
     const question = request.body.message;
     const retrieved = await retrieve(
       db,
@@ -190,7 +208,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
   };
 
   return defineHandlers({
-    knowledgeChat: limited(knowledgeChat),
+    knowledgeChat: limited(knowledgeChat, authorizeDepartment),
     gptChat: limited(gptChat),
 
     async getChatHistory(request) {

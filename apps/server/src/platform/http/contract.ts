@@ -48,6 +48,12 @@ export type OperationHandler =
       validationMessage?: string;
       /** A rate limit for this operation (see platform/http/rate-limit.ts); none when absent. */
       rateLimit?: RateLimitOptions;
+      /**
+       * Authorization that needs the validated request (a department the caller may not read):
+       * throws the refusal. Runs before the rate limit counts the request, so what the caller may
+       * never do is 403 however often they try, never 429.
+       */
+      authorize?: (request: FastifyRequest) => void | Promise<void>;
     };
 
 export type Handlers = Record<string, OperationHandler>;
@@ -219,9 +225,12 @@ export async function registerContract(
       if (!operation) throw new Error(`Unknown operation ${operationId}`);
       const definition = handlers[operationId]!;
       const limit = typeof definition === 'function' ? undefined : definition.rateLimit;
+      const authorize = typeof definition === 'function' ? undefined : definition.authorize;
       return {
         handler: handlerOf(definition),
         config: { operation, ...(limit ? { rateLimit: limit } : {}) },
+        // The rate limit adds its hook after the route's own preHandler: a refusal comes before the count.
+        ...(authorize ? { preHandler: async (request: FastifyRequest) => authorize(request) } : {}),
       };
     }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
   });

@@ -58,10 +58,13 @@ export type TypedHandler<Id extends OperationId> = (
   reply: FastifyReply,
 ) => Promise<ResponseOf<Id> | FastifyReply>;
 
-/** A typed handler, alone or with the route options of `OperationHandler` (validationMessage, rateLimit...). */
+/** A typed handler, alone or with the route options of `OperationHandler` (rateLimit, authorize...). */
 export type TypedHandlerDefinition<Id extends OperationId> =
   | TypedHandler<Id>
-  | (Omit<Exclude<OperationHandler, RouteHandlerMethod>, 'handler'> & { handler: TypedHandler<Id> });
+  | (Omit<Exclude<OperationHandler, RouteHandlerMethod>, 'handler' | 'authorize'> & {
+      handler: TypedHandler<Id>;
+      authorize?: (request: TypedRequest<Id>) => void | Promise<void>;
+    });
 
 /** The handlers of some operations, each typed from its operationId. */
 export type TypedHandlers = { [Id in OperationId]?: TypedHandlerDefinition<Id> };
