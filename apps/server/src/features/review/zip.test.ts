@@ -35,26 +35,35 @@ describe('review zips', () => {
     expect(error.message).toMatch(/expands to more than 100 KB/);
   });
 
-  it('stops an entry that inflates past the size its directory declares', async () => {
-    const text = new TextEncoder().encode('x = 1\n'.repeat(2000));
-    const bytes = zipSync({ 'a.py': text });
-    // Patch the central directory's uncompressed size (offset 24 of its record) down to 100 bytes.
-    const view = new DataView(bytes.buffer);
-    let central = bytes.length - 22;
-    while (view.getUint32(central, true) !== 0x02014b50) central--;
-    view.setUint32(central + 24, 100, true);
-    // And the local header's, so only the inflated bytes tell the truth.
-    view.setUint32(22, 100, true);
-    await withTempDir(async (dir) => {
-      const file = join(dir, 'lying.zip');
-      writeFileSync(file, bytes);
-      const zip = await CheckedZip.open(file, LIMITS);
-      try {
-        await expect(zip.read(zip.pythonItems[0]!)).rejects.toThrow(/too many bytes in the stream/);
-      } finally {
-        zip.close();
-      }
-    });
+  it('stops an entry that inflates past the size its directory declares, and says so', async () => {
+    // A small entry (read in one piece) and one over 1 MiB compressed (streamed through yauzl).
+    for (const text of [
+      new TextEncoder().encode('x = 1\n'.repeat(2000)),
+      new TextEncoder().encode(randomBytes(1024 * 1024).toString('hex')),
+    ]) {
+      const bytes = zipSync({ 'a.py': text });
+      // Patch the central directory's uncompressed size (offset 24 of its record) down to 100 bytes.
+      const view = new DataView(bytes.buffer);
+      let central = bytes.length - 22;
+      while (view.getUint32(central, true) !== 0x02014b50) central--;
+      view.setUint32(central + 24, 100, true);
+      // And the local header's, so only the inflated bytes tell the truth.
+      view.setUint32(22, 100, true);
+      await withTempDir(async (dir) => {
+        const file = join(dir, 'lying.zip');
+        writeFileSync(file, bytes);
+        const zip = await CheckedZip.open(file, LIMITS);
+        try {
+          const error = await zip.read(zip.pythonItems[0]!).catch((failure: unknown) => failure);
+          expect(error).toBeInstanceOf(ReviewZipError);
+          expect((error as ReviewZipError).message).toBe(
+            "The zip entry 'a.py' expands to more than the 100 bytes its header declares: the zip is damaged or a zip bomb. Create it again and upload it.",
+          );
+        } finally {
+          zip.close();
+        }
+      });
+    }
   });
 
   it('reads stored, deflated and large entries back as they were, in any order', async () => {

@@ -4,8 +4,8 @@
 //
 // - not a zip, damaged, encrypted, an unknown compression method: 400;
 // - more entries, more declared bytes or a higher compression ratio than allowed: 413 (a zip bomb);
-//   while inflating, more bytes than an entry declares stop the stream (yauzl) and the running total
-//   over all entries is capped too;
+//   while inflating, more bytes than an entry declares stop it (a lying header: the review then fails
+//   once, saying so) and the running total over all entries is capped too;
 // - a path that is absolute, has a drive letter or leaves the root through `..`, and symbolic links:
 //   400 (zip slip: a later unzip of the download must never write outside its folder).
 //
@@ -152,21 +152,29 @@ export class CheckedZip {
     return this.items.filter((item) => item.isPython);
   }
 
-  /** The entry's bytes, inflated within the limits. */
+  /**
+   * The entry's bytes, inflated within the limits: never more than its header declares (what the
+   * limits were checked against). An entry that inflates to more, or does not inflate, is a
+   * ReviewZipError saying so, never the zip library's own words.
+   */
   async read(item: ZipItem): Promise<Buffer> {
     const whole = await this.readWhole(item);
     if (whole) {
       this.count(whole.length);
       return whole;
     }
-    const stream = await this.openStream(item);
-    const parts: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      parts.push(chunk);
+    try {
+      const stream = await this.openStream(item);
+      const parts: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        parts.push(chunk);
+      }
+      return Buffer.concat(parts, size);
+    } catch (error) {
+      throw unreadableEntry(item, error);
     }
-    return Buffer.concat(parts, size);
   }
 
   /** The entry's bytes as a stream, counted against the total budget as they are inflated. */
@@ -251,12 +259,20 @@ export class CheckedZip {
       if (dataEnd > bytes.length) bytes = await this.bytesAt(at, dataEnd);
       if (dataEnd > bytes.length) return undefined;
       const data = bytes.subarray(dataStart, dataEnd);
-      const content =
-        entry.compressionMethod === 0
-          ? Buffer.from(data)
-          : inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 });
+      let content: Buffer;
+      if (entry.compressionMethod === 0) content = Buffer.from(data);
+      else {
+        try {
+          content = inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 });
+        } catch (error) {
+          // Stopped one byte past the declared size: it would inflate to more (a lying header, a bomb).
+          if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw inflatesPast(item);
+          return undefined;
+        }
+      }
       return content.length === entry.uncompressedSize ? content : undefined;
-    } catch {
+    } catch (error) {
+      if (error instanceof ReviewZipError) throw error;
       return undefined;
     }
   }
@@ -285,6 +301,31 @@ export class CheckedZip {
     this.handle = undefined;
     handle?.then((opened) => opened.close()).catch(() => {});
   }
+}
+
+function inflatesPast(item: ZipItem): ReviewZipError {
+  return new ReviewZipError(
+    413,
+    `The zip entry '${item.path}' expands to more than the ${formatBytes(item.size)} its header declares: the zip is damaged or a zip bomb. Create it again and upload it.`,
+  );
+}
+
+/** Why an entry could not be read, in words (yauzl's and zlib's own messages are not for people). */
+function unreadableEntry(item: ZipItem, error: unknown): ReviewZipError {
+  if (error instanceof ReviewZipError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  // yauzl's AssertByteCountStream: the inflated bytes went past the size the directory declares.
+  if (message.startsWith('too many bytes in the stream')) return inflatesPast(item);
+  if (message.startsWith('not enough bytes in the stream')) {
+    return new ReviewZipError(
+      400,
+      `The zip entry '${item.path}' expands to less than the ${formatBytes(item.size)} its header declares: the zip is damaged. Create it again and upload it.`,
+    );
+  }
+  return new ReviewZipError(
+    400,
+    `The zip entry '${item.path}' cannot be read (${message}): the zip is damaged. Create it again and upload it.`,
+  );
 }
 
 /** Up to `length` bytes of the file from `position` (fewer at its end). */
