@@ -25,12 +25,13 @@ import type { Config } from './platform/config/config.js';
 import { openapiPath } from './platform/config/paths.js';
 import type { Db } from './platform/db/db.js';
 import { openDatabase } from './platform/db/open.js';
+import { createClientErrorHandler } from './platform/http/client-errors.js';
 import { loadContract, type OpenApiDocument, registerContract } from './platform/http/contract.js';
 import { registerCors } from './platform/http/cors.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
 import { registerRateLimit, signInRateLimit } from './platform/http/rate-limit.js';
-import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { registerSecurityHeaders, socketAnswerHeaders } from './platform/http/security-headers.js';
 import { registerWeb } from './platform/http/web.js';
 import { registerWidgetScript } from './platform/http/widget-script.js';
 import { Jobs } from './platform/jobs/jobs.js';
@@ -49,10 +50,16 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const securityHeaders = {
+    isHttps: (config.publicUrl ?? '').startsWith('https:'),
+    hasWidgetOrigins: config.widgetOrigins.length > 0,
+  };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Requests Node's parser refuses (an over-long URL...) get the error body and the usual headers.
+    clientErrorHandler: createClientErrorHandler(socketAnswerHeaders(securityHeaders)),
   });
   // Deep nesting is refused before the body is parsed (a 1 MiB body of `[` is cheap to send).
   registerJsonBodyParser(app);
@@ -86,10 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isBuiltinIdp) await seedDemoUsers(db);
 
     await app.register(cookie);
-    await registerSecurityHeaders(app, {
-      isHttps: (config.publicUrl ?? '').startsWith('https:'),
-      hasWidgetOrigins: config.widgetOrigins.length > 0,
-    });
+    await registerSecurityHeaders(app, securityHeaders);
     await registerRateLimit(app, config);
     await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 50 } });
     registerErrorHandler(app);

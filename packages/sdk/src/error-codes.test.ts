@@ -53,6 +53,7 @@ describe('error answers without the error body', () => {
     [413, 'payload_too_large'],
     [415, 'unsupported_media_type'],
     [429, 'too_many_requests'],
+    [431, 'headers_too_large'],
     [418, 'request_failed'],
     [501, 'not_implemented'],
     [502, 'internal'],

@@ -24,6 +24,7 @@ export const ERROR_CODE_BY_STATUS: Readonly<ErrorCodeByStatus> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
+  431: 'headers_too_large',
   '4XX': 'request_failed',
   501: 'not_implemented',
   '5XX': 'internal',

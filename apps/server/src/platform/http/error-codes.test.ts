@@ -32,6 +32,7 @@ describe('error codes', () => {
     expect(errorCodeForStatus(405)).toBe('method_not_allowed');
     expect(errorCodeForStatus(413)).toBe('payload_too_large');
     expect(errorCodeForStatus(418)).toBe('request_failed');
+    expect(errorCodeForStatus(431)).toBe('headers_too_large');
     expect(errorCodeForStatus(500)).toBe('internal');
     expect(errorCodeForStatus(503)).toBe('internal');
   });
@@ -88,8 +89,9 @@ describe('the error statuses each operation lists', () => {
     (_operationId, operation) => {
       const definition = raw(operation.method, operation.path);
       const statuses = new Set(Object.keys(definition.responses));
-      // Any query string or body holding text the server cannot store (NUL...) is refused with 400.
-      const expected = ['400', '500'];
+      // Any query string or body holding text the server cannot store (NUL...) is refused with 400,
+      // a URL and headers over Node's limit with 431 (client-errors.ts).
+      const expected = ['400', '431', '500'];
       if (operation.requestContentTypes.length > 0) expected.push('413', '415');
       if (operation.requiredFeature) expected.push('401', '403');
       expect([...statuses]).toEqual(expect.arrayContaining(expected));

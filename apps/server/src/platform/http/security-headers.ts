@@ -2,6 +2,7 @@
 // own origin, nosniff, and HSTS / upgrade-insecure-requests only when served over HTTPS; a
 // Permissions-Policy denying the powerful browser features the product never uses; and
 // `Cache-Control: no-store` on every /api answer (some carry secrets, e.g. a new token's value).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -46,13 +47,13 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { isHttps: boolean; hasWidgetOrigins?: boolean },
-): Promise<void> {
-  // Built once: @fastify/helmet builds helmet's middleware again on every request (CSP directives
-  // parsed, every header's function made), which showed in the chat's time to first word.
-  const applyHelmet = helmet({
+export interface SecurityHeaderOptions {
+  isHttps: boolean;
+  hasWidgetOrigins?: boolean;
+}
+
+function createHelmet(options: SecurityHeaderOptions) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -76,6 +77,36 @@ export async function registerSecurityHeaders(
     hsts: options.isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
   });
+}
+
+/**
+ * The headers of an answer written straight to the socket, for a request Node's HTTP parser refused
+ * before there was a request or a reply (see client-errors.ts): those of every answer, and no-store.
+ */
+export function socketAnswerHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  // helmet's middleware only sets and removes headers (its CSP reads no request: no nonces).
+  createHelmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  headers['cache-control'] = 'no-store';
+  return headers;
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  // Built once: @fastify/helmet builds helmet's middleware again on every request (CSP directives
+  // parsed, every header's function made), which showed in the chat's time to first word.
+  const applyHelmet = createHelmet(options);
   // helmet's headers, then ours, on the raw response like helmet's: answers that bypass Fastify's
   // reply (the built-in identity provider's) get them too. helmet's middleware is synchronous.
   app.addHook('onRequest', (request, reply, done) => {
