@@ -43,4 +43,5 @@ export const FEATURE_NAMES = [
   'elk_chat',
   'code_enhancement_upload',
   'chatgpt',
+  'knowledge_pga',
 ] as const satisfies readonly FeatureName[];

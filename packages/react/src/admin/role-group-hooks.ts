@@ -245,7 +245,7 @@ export interface FeatureListData {
 
 /** What {@link useFeatureList} returns. */
 export type UseFeatureListResult = UseQueryResult<FeatureListData, DigitalAssistantError> & {
-  /** The server's features, the known 34 when it cannot list them, empty while loading. */
+  /** The server's features, the known 35 when it cannot list them, empty while loading. */
   features: readonly string[];
   /** `undefined` until the server has answered. */
   isSupported: boolean | undefined;
@@ -253,7 +253,7 @@ export type UseFeatureListResult = UseQueryResult<FeatureListData, DigitalAssist
 
 const noFeatures: readonly string[] = [];
 
-/** Every feature name a role group may hold (`GET /api/features`, else the 34 known ones). */
+/** Every feature name a role group may hold (`GET /api/features`, else the 35 known ones). */
 export function useFeatureList(options: { enabled?: boolean } = {}): UseFeatureListResult {
   const { client } = useCoreContext('useFeatureList');
   const query = useQuery<FeatureListData, DigitalAssistantError>({

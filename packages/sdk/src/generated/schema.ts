@@ -231,9 +231,9 @@ export interface paths {
          * Open the original file of a knowledge document (where a citation links to)
          * @description Extension. The stored file of a training document, for the `link` of a cited source. Anyone who
          *     may chat reads the documents of the departments they may read (a document naming a department
-         *     the caller may not read, such as PGA, is 404 as if it did not exist); holders of `train` read
-         *     every document. PDFs, images, videos and plain text are answered inline (text formats, HTML
-         *     and Markdown included, as `text/plain`), other types as an attachment. 404 for an unknown id or a
+         *     the caller may not read, such as PGA without `knowledge_pga`, is 404 as if it did not exist,
+         *     for holders of `train` too). PDFs, images, videos and plain text are answered inline (text
+         *     formats, HTML and Markdown included, as `text/plain`), other types as an attachment. 404 for an unknown id or a
          *     document without a stored file.
          */
         get: operations["getKnowledgeDocumentFile"];
@@ -368,8 +368,9 @@ export interface paths {
          *     (see `ChatStreamEvent`); a server that ignores the header answers JSON.
          *
          *     On the reference server: the passages come from the knowledge base for that department and the
-         *     caller (documents of a department the caller may not read, such as PGA, are never used). `pga`
-         *     needs the PGA capability (403 otherwise). Claims carry numbered citation markers such as `[1]`,
+         *     caller (documents of a department the caller may not read, such as PGA, are never used, also
+         *     while a re-upload for other departments waits to be ingested). `pga` needs the PGA capability,
+         *     the `knowledge_pga` feature (403 otherwise). Claims carry numbered citation markers such as `[1]`,
          *     each the key of an entry of `sources`; a marker naming no entry is removed. When nothing relevant
          *     is found the answer says so and `sources` is empty. Without a language model configured the answer
          *     is extractive: the most relevant passages quoted, labelled as excerpts, with their sources. The
@@ -944,10 +945,13 @@ export interface components {
         /** Format: email */
         Email: string;
         /**
-         * @description A feature permission name; role groups hold these, operations require one.
+         * @description A feature permission name; role groups hold these, operations require one. `knowledge_pga` is an
+         *     extension: the PGA capability (the PGA department and documents naming it), held by the PGA and
+         *     CORE_ADMINS role groups as the spec grants it; granted like any other feature, so delegation
+         *     compares it too.
          * @enum {string}
          */
-        FeatureName: "landing" | "index" | "role_group_view" | "role_group_create" | "role_group_delete" | "role_group_list_view" | "role_group_update_add" | "role_group_update_remove" | "user_view" | "user_update" | "redis_read" | "redis_write" | "redis_delete" | "redis_secrets" | "chat" | "chat_debug" | "chat_admin" | "train" | "search" | "show_file_status" | "init_models" | "token_creator" | "profile_create" | "profile_delete" | "profile_update" | "profile_view_all" | "gdrive_data" | "session_create" | "session_validate" | "session_end" | "discourse_data" | "elk_chat" | "code_enhancement_upload" | "chatgpt";
+        FeatureName: "landing" | "index" | "role_group_view" | "role_group_create" | "role_group_delete" | "role_group_list_view" | "role_group_update_add" | "role_group_update_remove" | "user_view" | "user_update" | "redis_read" | "redis_write" | "redis_delete" | "redis_secrets" | "chat" | "chat_debug" | "chat_admin" | "train" | "search" | "show_file_status" | "init_models" | "token_creator" | "profile_create" | "profile_delete" | "profile_update" | "profile_view_all" | "gdrive_data" | "session_create" | "session_validate" | "session_end" | "discourse_data" | "elk_chat" | "code_enhancement_upload" | "chatgpt" | "knowledge_pga";
         FeatureList: {
             features: components["schemas"]["FeatureName"][];
         };
@@ -1308,7 +1312,8 @@ export interface components {
         /**
          * @description A knowledge department a document is visible to: `knowledge` means every department; the others
          *     are the `Department` values (IT = `it`, DevOps = `devops_preprod`, CS = `cs_preprod`, PGA = `pga`,
-         *     Education = `education`). PGA documents are read only by people with the PGA capability.
+         *     Education = `education`). PGA documents are read only by people with the PGA capability
+         *     (`knowledge_pga`).
          * @enum {string}
          */
         KnowledgeDepartment: "knowledge" | "it" | "devops_preprod" | "cs_preprod" | "pga" | "education";

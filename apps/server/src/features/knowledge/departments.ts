@@ -1,8 +1,10 @@
 // Knowledge departments (spec section 3 selection values) and who may read them (section 6). A
 // document names one or more departments; 'knowledge' means every department. Some departments
 // are restricted: a document naming one is read only by people holding that department's
-// capability, whatever other departments it also names and wherever they ask.
-import { ADMIN_ROLE } from '../../platform/rbac/features.js';
+// capability, whatever other departments it also names and wherever they ask. A capability is a
+// feature of the contract like any other (granted to role groups, compared by delegation), never
+// a role group's name.
+import { ADMIN_ROLE, type Feature } from '../../platform/rbac/features.js';
 
 /** Stored department values: the contract's `Department` enum plus 'knowledge' (every department). */
 export const DEPARTMENTS = ['knowledge', 'it', 'devops_preprod', 'cs_preprod', 'pga', 'education'] as const;
@@ -19,19 +21,26 @@ export function isDepartment(value: string): value is Department {
 /** Who is searching: the user's role group and the features it grants. */
 export interface Viewer {
   role: string;
+  /** The features of the role group; none when omitted. */
   features?: ReadonlySet<string>;
 }
 
-/** Role that unlocks the PGA department (administrators have it too), as the web app's `hasPgaAccess`. */
-export const PGA_ROLE = 'PGA';
+/**
+ * The PGA capability (spec section 6: granted to the PGA and CORE_ADMINS role groups, it unlocks
+ * the PGA department). A feature, so delegation never hands it out to someone lacking it.
+ */
+export const PGA_FEATURE: Feature = 'knowledge_pga';
 
-const RESTRICTED: Partial<Record<Department, (viewer: Viewer) => boolean>> = {
-  pga: (viewer) => viewer.role === PGA_ROLE || viewer.role === ADMIN_ROLE,
-};
+/** The feature each restricted department needs. */
+const RESTRICTED: Partial<Record<Department, Feature>> = { pga: PGA_FEATURE };
 
-/** Whether the viewer may read documents of `department`. */
+/**
+ * Whether the viewer may read documents of `department`. CORE_ADMINS holds every feature (granted
+ * again at each start-up), so its members read every department even when `features` is omitted.
+ */
 export function canReadDepartment(viewer: Viewer, department: Department): boolean {
-  return RESTRICTED[department]?.(viewer) ?? true;
+  const needed = RESTRICTED[department];
+  return !needed || viewer.role === ADMIN_ROLE || viewer.features?.has(needed) === true;
 }
 
 /** The restricted departments the viewer may not read: a document naming any of them is hidden. */

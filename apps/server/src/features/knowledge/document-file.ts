@@ -1,20 +1,19 @@
 // The original file of a knowledge document, where a cited source links to
 // (getKnowledgeDocumentFile). Who may read it follows retrieval: a document naming a department the
-// caller may not read (PGA) is answered 404 as if it did not exist, unless the caller manages the
-// knowledge base (`train`). Only types a browser shows safely are answered inline; text formats
-// (HTML and Markdown included) always as text/plain, and the answer is sandboxed, so an uploaded
-// page can never run script on this origin.
+// caller may not read (PGA without its capability) is answered 404 as if it did not exist, to
+// holders of `train` too (managing the knowledge base is not reading PGA). The stored file is the
+// latest upload's (a re-upload replaces it with its departments in one statement), so it is
+// checked against the document's current departments. Only types a browser shows safely are
+// answered inline; text formats (HTML and Markdown included) always as text/plain, and the answer
+// is sandboxed, so an uploaded page can never run script on this origin.
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { TypedHandler } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
-import { hiddenDepartments } from './departments.js';
+import { hiddenDepartments, type Viewer } from './departments.js';
 import { findDocument, type KnowledgeDocument } from './store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The feature that manages the knowledge base: its holders read every document. */
-export const MANAGE_KNOWLEDGE_FEATURE = 'train';
 
 /** Media type and disposition by extension; anything else is a download of octets. */
 const INLINE_TYPES: Record<string, string> = {
@@ -45,11 +44,7 @@ export function documentFileLink(documentId: string, page?: number): string {
 }
 
 /** Whether someone with this role and these features may read the document. */
-export function canReadDocument(
-  viewer: { role: string; features: ReadonlySet<string> },
-  document: Pick<KnowledgeDocument, 'departments'>,
-): boolean {
-  if (viewer.features.has(MANAGE_KNOWLEDGE_FEATURE)) return true;
+export function canReadDocument(viewer: Viewer, document: Pick<KnowledgeDocument, 'departments'>): boolean {
   const hidden = hiddenDepartments(viewer);
   return !document.departments.some((department) => hidden.includes(department));
 }

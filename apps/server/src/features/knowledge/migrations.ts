@@ -1,7 +1,9 @@
 // The knowledge module's tables: documents (one row per uploaded file, with its ingestion status)
 // and their chunks, indexed for PostgreSQL full-text search. Answers read only the chunks of a
 // document's current `generation`; re-ingestion writes a new generation and switches to it in one
-// transaction, so a search never mixes old and new chunks of a document.
+// transaction, so a search never mixes old and new chunks of a document. The current generation
+// keeps the departments it was indexed with (`indexed_departments`) while a re-upload for other
+// departments waits to be ingested.
 import type { Migration } from '../../platform/modules.js';
 import { DEPARTMENTS } from './departments.js';
 
@@ -104,5 +106,17 @@ ALTER TABLE knowledge_chunks ADD COLUMN heading_tsv tsvector GENERATED ALWAYS AS
     // thread (text-vector.ts) instead of the database.
     sql: `ALTER TABLE knowledge_chunks ALTER COLUMN tsv DROP EXPRESSION;
 ALTER TABLE knowledge_chunks ALTER COLUMN heading_tsv DROP EXPRESSION;`,
+  },
+  {
+    version: 6,
+    name: 'knowledge chunks keep the departments they were indexed with',
+    // A re-upload changes `departments` at once, while the previous generation keeps answering until
+    // the new one lands: its visibility must stay the one it was indexed with, or a PGA-only
+    // document re-uploaded for other departments answers them from its PGA passages meanwhile.
+    // Landing sets it with the generation. Only a ready document is known to answer from the
+    // version whose departments it holds; any other keeps whatever chunks it has hidden (NULL)
+    // until its next landing.
+    sql: `ALTER TABLE knowledge_documents ADD COLUMN indexed_departments text[];
+UPDATE knowledge_documents SET indexed_departments = departments WHERE status = 'ready';`,
   },
 ];

@@ -1,13 +1,17 @@
 import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type TestDb } from '../../test/harness.js';
+import { MODULES } from '../../modules.js';
+import { migrate } from '../../platform/db/migrations.js';
+import { BACKENDS, openTestDb, type TestDb } from '../../test/harness.js';
 import { buildPdf, buildPptx } from './demo/build-files.js';
+import { type Department, PGA_FEATURE, type Viewer } from './departments.js';
+import { knowledgeMigrations } from './migrations.js';
 import { fuseByRank, searchKnowledge, usesOperators, type VectorRetriever } from './search.js';
-import { addDemoDocuments, addDocument, openKnowledgeTestDb } from './test-support.js';
+import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from './test-support.js';
 
-const staff = { role: 'STAFF' };
-const pgaMember = { role: 'PGA' };
-const admin = { role: 'CORE_ADMINS' };
+const staff: Viewer = { role: 'STAFF', features: new Set(['chat']) };
+const pgaMember: Viewer = { role: 'PGA', features: new Set(['chat', PGA_FEATURE]) };
+const admin: Viewer = { role: 'CORE_ADMINS' };
 
 describe.each(BACKENDS)('searching the knowledge base on %s', (backend) => {
   let test: TestDb;
@@ -59,12 +63,119 @@ describe.each(BACKENDS)('searching the knowledge base on %s', (backend) => {
       departments: ['education', 'pga'],
       bytes: strToU8('# Partner training\n\nThe partner onboarding webinar runs every Wednesday.\n'),
     });
-    const names = async (viewer: { role: string }) =>
+    const names = async (viewer: Viewer) =>
       (await search('partner onboarding webinar', { viewer, department: 'education', k: 20 })).map(
         (hit) => hit.documentName,
       );
     expect(await names(staff)).not.toContain('partner-training.md');
     expect((await names(pgaMember))[0]).toBe('partner-training.md');
+  });
+
+  it('grants PGA by the capability, not by the name of the role group', async () => {
+    const anyName = async (viewer: Viewer) =>
+      (await search('go-live cutover hypercare', { viewer, department: 'pga', k: 20 })).map(
+        (hit) => hit.documentName,
+      );
+    expect(await anyName({ role: 'PGA', features: new Set(['chat']) })).toEqual([]);
+    expect(await anyName({ role: 'PARTNERS', features: new Set(['chat', PGA_FEATURE]) })).toContain(
+      'pga-go-live-notes.txt',
+    );
+  });
+
+  describe('while a re-upload waits to be ingested', () => {
+    const ALL: Array<Department | undefined> = [
+      undefined,
+      'it',
+      'devops_preprod',
+      'cs_preprod',
+      'pga',
+      'education',
+    ];
+    const texts = async (query: string, viewer: Viewer, name: string, vectors?: VectorRetriever) => {
+      const found: string[] = [];
+      for (const department of ALL) {
+        const hits = await search(
+          query,
+          { viewer, k: 20, ...(department ? { department } : {}) },
+          {
+            ...(vectors ? { vectors } : {}),
+          },
+        );
+        for (const hit of hits)
+          if (hit.documentName === name) found.push(`${department ?? '*'}: ${hit.text}`);
+      }
+      return found;
+    };
+    /** A retriever that finds every current chunk of the document by similarity. */
+    const everyChunkOf = (name: string): VectorRetriever => ({
+      async nearest() {
+        const { rows } = await test.db.query<{ document_id: string; ordinal: number }>(
+          `SELECT c.document_id, c.ordinal FROM knowledge_chunks c
+           JOIN knowledge_documents d ON d.id = c.document_id AND d.generation = c.generation
+           WHERE d.name = $1`,
+          [name],
+        );
+        return rows.map((row) => ({ documentId: row.document_id, ordinal: row.ordinal }));
+      },
+    });
+
+    it('a PGA-only document re-uploaded for other departments answers them only once its new version lands', async () => {
+      const name = 'zanzibar-cutover.md';
+      await addDocument(test.db, {
+        name,
+        departments: ['pga'],
+        bytes: strToU8('# Zanzibar cutover\n\nThe zanzibar cutover password is kept by the PGA leads.\n'),
+      });
+      const reupload = await queueDocument(test.db, {
+        name,
+        departments: ['it', 'education'],
+        bytes: strToU8('# Zanzibar cutover\n\nThe zanzibar cutover is announced on the intranet.\n'),
+      });
+      // Held back: the PGA passage reaches nobody without PGA, in any department, by words or by vectors.
+      expect(await texts('zanzibar cutover', staff, name)).toEqual([]);
+      expect(await texts('zanzibar cutover', staff, name, everyChunkOf(name))).toEqual([]);
+      // Those with PGA still read it where it was indexed: the old version answers until replaced.
+      expect(await texts('zanzibar cutover', pgaMember, name)).toEqual([
+        '*: The zanzibar cutover password is kept by the PGA leads.',
+        'pga: The zanzibar cutover password is kept by the PGA leads.',
+      ]);
+
+      expect((await reupload.ingest()).status).toBe('ready');
+      const announced = 'The zanzibar cutover is announced on the intranet.';
+      expect(await texts('zanzibar cutover', staff, name)).toEqual([
+        `*: ${announced}`,
+        `it: ${announced}`,
+        `education: ${announced}`,
+      ]);
+      expect((await texts('zanzibar cutover', pgaMember, name)).join('\n')).not.toContain('password');
+    });
+
+    it('a document re-uploaded as PGA-only is hidden from people without PGA at once', async () => {
+      const name = 'quetzal-rollout.md';
+      await addDocument(test.db, {
+        name,
+        departments: ['knowledge'],
+        bytes: strToU8('# Quetzal rollout\n\nThe quetzal rollout starts in May.\n'),
+      });
+      expect(await texts('quetzal rollout', staff, name)).toHaveLength(ALL.length);
+      const reupload = await queueDocument(test.db, {
+        name,
+        departments: ['pga'],
+        bytes: strToU8(
+          '# Quetzal rollout\n\nThe quetzal rollout starts in May; its budget is confidential.\n',
+        ),
+      });
+      expect(await texts('quetzal rollout', staff, name)).toEqual([]);
+      expect(await texts('quetzal rollout', staff, name, everyChunkOf(name))).toEqual([]);
+      expect(await texts('quetzal rollout', pgaMember, name)).toHaveLength(ALL.length);
+
+      await reupload.ingest();
+      expect(await texts('quetzal rollout', staff, name)).toEqual([]);
+      expect(await texts('quetzal rollout', pgaMember, name)).toEqual([
+        '*: The quetzal rollout starts in May; its budget is confidential.',
+        'pga: The quetzal rollout starts in May; its budget is confidential.',
+      ]);
+    });
   });
 
   it('searches the asked department and the documents of every department, not the other departments', async () => {
@@ -180,6 +291,42 @@ describe.each(BACKENDS)('searching the knowledge base on %s', (backend) => {
       documentName: 'quarterly-review.pptx',
       location: { headingPath: ['Hiring'], slide: 2 },
     });
+  });
+});
+
+describe.each(BACKENDS)('on a %s database from before indexed departments', (backend) => {
+  it('answers from ready documents as before, and from none whose chunks may be of an older version', async () => {
+    const before = MODULES.map((module) =>
+      module.name === 'knowledge'
+        ? { ...module, migrations: knowledgeMigrations.filter((migration) => migration.version <= 5) }
+        : module,
+    );
+    const { db, cleanup } = await openTestDb(backend, before);
+    try {
+      const documents = [
+        { name: 'landed-guide.md', status: 'ready', text: 'The walrus gateway answers IT questions.' },
+        // Re-uploaded for IT before the upgrade: its chunks may still be those of a PGA-only version.
+        { name: 'waiting-notes.md', status: 'queued', text: 'The walrus gateway code is kept by PGA.' },
+      ];
+      for (const document of documents) {
+        await db.query(
+          `WITH d AS (
+             INSERT INTO knowledge_documents (name, extension, departments, size, sha256, status, generation, chunk_count)
+             VALUES ($1, 'md', '{it}', 10, 'x', $2, 1, 1) RETURNING id
+           )
+           INSERT INTO knowledge_chunks (document_id, generation, ordinal, text, tsv, heading_tsv)
+           SELECT d.id, 1, 0, $3, to_tsvector('english', $3), ''::tsvector FROM d`,
+          [document.name, document.status, document.text],
+        );
+      }
+      await migrate(db, MODULES);
+      for (const viewer of [staff, pgaMember]) {
+        const hits = await searchKnowledge(db, { query: 'walrus gateway', viewer, department: 'it' });
+        expect(hits.map((hit) => hit.documentName)).toEqual(['landed-guide.md']);
+      }
+    } finally {
+      await cleanup();
+    }
   });
 });
 

@@ -8,7 +8,8 @@
 //      chunks) with a bonus when it is in a heading or the title. Short questions in everyday
 //      words ("can I work from abroad?") rarely share every word with the answer.
 // Visibility is part of every query, not a filter afterwards: a document naming a department the
-// viewer may not read (PGA) is never a candidate, whatever department the question is asked in.
+// viewer may not read (PGA), now or when its chunks were indexed, is never a candidate, whatever
+// department the question is asked in.
 // Vector search plugs in through `VectorRetriever` (see `SearchOptions.vectors`): its ranking is
 // fused with the full-text one by reciprocal rank, where an embedding model and pgvector exist.
 import type { Queryable } from '../../platform/db/db.js';
@@ -259,6 +260,20 @@ export function tsqueryTerm(lexeme: string, weights = ''): string {
 }
 
 /**
+ * Whether the current generation of document `d` answers a question in scope (`scope`: a
+ * `text[]` parameter of the departments in scope, `hidden`: of the departments the viewer may not
+ * read). The chunks answer in the departments they were indexed with (`indexed_departments`, NULL
+ * when unknown: hidden), and only someone who may read both those and the document's departments
+ * now: a re-upload for other departments changes `departments` at once, while the previous
+ * generation answers until the new one lands, so neither version's restricted text reaches anyone
+ * it was not meant for meanwhile.
+ */
+export function visibleDocument(scope: string, hidden: string): string {
+  return `d.indexed_departments && ${scope}::text[] AND NOT (d.indexed_departments && ${hidden}::text[])
+    AND NOT (d.departments && ${hidden}::text[])`;
+}
+
+/**
  * The current generation of chunks of documents in scope that the viewer may read, as `c` joined
  * to `d` ($2 departments in scope, $3 hidden departments). A document being re-ingested (queued,
  * parsing) keeps answering from its previous generation until the new one switches in; failed and
@@ -266,7 +281,7 @@ export function tsqueryTerm(lexeme: string, weights = ''): string {
  */
 const VISIBLE_CHUNKS = `knowledge_chunks c
   JOIN knowledge_documents d ON d.id = c.document_id AND d.generation = c.generation
-  WHERE d.departments && $2::text[] AND NOT (d.departments && $3::text[])`;
+  WHERE ${visibleDocument('$2', '$3')}`;
 
 async function strictHits(
   db: Queryable,
@@ -325,7 +340,7 @@ async function partialHits(
      ),
      total AS (
        SELECT greatest(sum(d.chunk_count), 1)::float8 AS n FROM knowledge_documents d
-       WHERE d.departments && $2::text[] AND NOT (d.departments && $3::text[])
+       WHERE ${visibleDocument('$2', '$3')}
      ),
      idf AS (
        SELECT stems.stem, ln(1 + (total.n - count(pairs.stem) + 0.5) / (count(pairs.stem) + 0.5)) AS idf
@@ -386,7 +401,7 @@ async function chunksByKey(
      FROM q, unnest($4::uuid[], $5::int[]) AS wanted(document_id, ordinal)
        JOIN knowledge_chunks c ON c.document_id = wanted.document_id AND c.ordinal = wanted.ordinal
        JOIN knowledge_documents d ON d.id = c.document_id AND d.generation = c.generation
-     WHERE d.departments && $2::text[] AND NOT (d.departments && $3::text[])`,
+     WHERE ${visibleDocument('$2', '$3')}`,
     [prepared.anyStem ?? '', scope, hidden, documentIds, ordinals, headline],
   );
   return rows.map((row) => toHit(row, 'vector'));

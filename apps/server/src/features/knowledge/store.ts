@@ -88,8 +88,10 @@ export interface NewDocument {
 /**
  * Records an upload as a queued document. A document of the same name is replaced: its
  * departments, bytes and version change at once, while its current chunks keep answering until the
- * new version's ingestion switches them. Returns the document with the version to ingest, and the
- * blob it held before (for the caller to delete once nothing refers to it).
+ * new version's ingestion switches them (in the departments they were indexed with, to those who
+ * may read the new departments too: see `visibleDocument` in search.ts). Returns the document with
+ * the version to ingest, and the blob it held before (for the caller to delete once nothing refers
+ * to it).
  */
 export async function upsertDocument(
   db: Queryable,
@@ -316,11 +318,12 @@ function runDeferredUpkeep(db: Db, upkeep: DeferredUpkeep): Promise<void> {
 }
 
 /**
- * Lands an ingestion atomically: switches the document to a new generation with its final status,
- * writes its chunks as that generation and drops every other generation, in one statement (in one
- * transaction past INSERT_BATCH chunks). Searches see either the old chunks or the new ones, never
- * a mix. Returns false (and changes nothing) when the document was deleted or a newer version
- * superseded the one parsed.
+ * Lands an ingestion atomically: switches the document to a new generation with its final status
+ * and the departments it was indexed for (the version's: any change of departments is a new
+ * version), writes its chunks as that generation and drops every other generation, in one statement
+ * (in one transaction past INSERT_BATCH chunks). Searches see either the old chunks with their
+ * departments or the new ones with theirs, never a mix. Returns false (and changes nothing) when the
+ * document was deleted or a newer version superseded the one parsed.
  *
  * Its commit does not wait for the disk on PostgreSQL (`Db.asyncCommit`): a database crash that
  * loses it loses the job's success recorded after it too, and the job lands it again.
@@ -367,7 +370,8 @@ export async function recordOutcome(db: Db, outcome: IngestionOutcome): Promise<
     const { rows } = await queryable.query<{ generation: number; dropped: string | number }>(
       `WITH switched AS (
          UPDATE knowledge_documents
-         SET generation = generation + 1, status = $5, reason = $6, chunk_count = $7, updated_at = now()
+         SET generation = generation + 1, indexed_departments = departments, status = $5, reason = $6,
+           chunk_count = $7, updated_at = now()
          WHERE id = $1 AND version = $2 RETURNING generation
        ), dropped AS (
          DELETE FROM knowledge_chunks

@@ -1,8 +1,12 @@
-// Test support for the knowledge feature: a test database with the knowledge tables, and documents
-// added the way an upload would add them (upsert, then ingest).
+// Test support for the knowledge feature: a test database with the knowledge tables, documents
+// added the way an upload would add them (upsert, then ingest), and a real server whose ingestion
+// is held back.
 import { createHash } from 'node:crypto';
+import { buildApp } from '../../app.js';
+import { MODULES } from '../../modules.js';
+import type { Config } from '../../platform/config/config.js';
 import type { Db } from '../../platform/db/db.js';
-import { type Backend, openTestDb, type TestDb } from '../../test/harness.js';
+import { type Backend, openTestDb, type TestDb, type TestServer, testConfig } from '../../test/harness.js';
 import { readDemoDocuments } from './demo/demo-set.js';
 import type { Department } from './departments.js';
 import { type IngestOptions, type IngestResult, ingestDocument } from './ingest.js';
@@ -27,12 +31,20 @@ export interface AddedDocument {
   result: IngestResult;
 }
 
-/** Records an upload of `bytes` under `name` and ingests it at once. */
-export async function addDocument(
+export interface TrainingFile {
+  name: string;
+  departments: Department[];
+  bytes: Uint8Array;
+}
+
+/**
+ * Records an upload of `bytes` under `name` (a re-upload when the name exists) and leaves it queued:
+ * its ingestion waits until `ingest` is called, as behind a long ingestion queue.
+ */
+export async function queueDocument(
   db: Db,
-  file: { name: string; departments: Department[]; bytes: Uint8Array },
-  options: IngestOptions = {},
-): Promise<AddedDocument> {
+  file: TrainingFile,
+): Promise<{ document: KnowledgeDocument; ingest: (options?: IngestOptions) => Promise<IngestResult> }> {
   const { document } = await upsertDocument(db, {
     name: file.name,
     extension: extensionOf(file.name),
@@ -40,12 +52,23 @@ export async function addDocument(
     size: file.bytes.length,
     sha256: createHash('sha256').update(file.bytes).digest('hex'),
   });
-  const result = await ingestDocument(
-    db,
-    { documentId: document.id, version: document.version, name: file.name, bytes: file.bytes },
-    options,
-  );
-  return { document, result };
+  const ingest = (options: IngestOptions = {}) =>
+    ingestDocument(
+      db,
+      { documentId: document.id, version: document.version, name: file.name, bytes: file.bytes },
+      options,
+    );
+  return { document, ingest };
+}
+
+/** Records an upload of `bytes` under `name` and ingests it at once. */
+export async function addDocument(
+  db: Db,
+  file: TrainingFile,
+  options: IngestOptions = {},
+): Promise<AddedDocument> {
+  const { document, ingest } = await queueDocument(db, file);
+  return { document, result: await ingest(options) };
 }
 
 /** Ingests the whole demo set. */
@@ -53,4 +76,84 @@ export async function addDemoDocuments(db: Db): Promise<AddedDocument[]> {
   const added: AddedDocument[] = [];
   for (const file of await readDemoDocuments()) added.push(await addDocument(db, file));
   return added;
+}
+
+export interface HeldIngestionServer extends TestServer {
+  /**
+   * Ingests what waits: a second instance on the same database, with the ingestion worker, runs
+   * until no document is Queued or Parsing, then closes. The first instance still answers.
+   */
+  ingestQueued(): Promise<void>;
+}
+
+/**
+ * A real server whose knowledge ingestion is held back, as behind a long ingestion queue: it runs
+ * no ingestion worker, so uploads and re-uploads stay Queued until `ingestQueued()`.
+ */
+export async function startHeldIngestionServer(
+  backend: Backend,
+  overrides: Partial<Config> = {},
+): Promise<HeldIngestionServer> {
+  const { db, cleanup } = await openTestDb(backend);
+  const config = testConfig(overrides);
+  const modules = MODULES.map((module) =>
+    module.name === 'knowledge' ? { ...module, start: undefined, stop: undefined } : module,
+  );
+  const app = await buildApp({ config, db, modules });
+  const waiting = async () =>
+    Number(
+      (
+        await db.query<{ n: string }>(
+          "SELECT count(*) AS n FROM knowledge_documents WHERE status IN ('queued', 'parsing')",
+        )
+      ).rows[0]!.n,
+    );
+  return {
+    app,
+    db,
+    async ingestQueued() {
+      const ingesting = await buildApp({ config, db });
+      try {
+        const deadline = Date.now() + 120_000;
+        while ((await waiting()) > 0) {
+          if (Date.now() > deadline) throw new Error('the held-back documents were not ingested in 120 s');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await ingesting.close();
+      }
+    },
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+/** A training upload's multipart body (`files[]` and `department`), as the Train Bot window sends it. */
+export function trainingUpload(
+  files: ReadonlyArray<{ name: string; bytes: Uint8Array | string }>,
+  departments: readonly Department[],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----training-upload-boundary';
+  const parts: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="department"\r\n\r\n${departments.join(',')}\r\n`,
+    ),
+  ];
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

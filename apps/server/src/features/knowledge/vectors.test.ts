@@ -8,8 +8,9 @@ import { Jobs } from '../../platform/jobs/jobs.js';
 import { BACKENDS, type TestDb, testConfig } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
 import { readDemoDocuments } from './demo/demo-set.js';
+import { PGA_FEATURE, type Viewer } from './departments.js';
 import { searchKnowledge } from './search.js';
-import { addDemoDocuments, addDocument, openKnowledgeTestDb } from './test-support.js';
+import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from './test-support.js';
 import { createConfiguredEmbedder, KnowledgeVectors } from './vectors.js';
 
 const VPN_GUIDE = 'it-onboarding-vpn-guide.md';
@@ -17,6 +18,9 @@ const PGA_NOTES = 'pga-go-live-notes.txt';
 /** Misspelled: in no document, so full text finds nothing (the stand-in's trigrams come near). */
 const MISSPELLED_VPN = 'globalprotekt';
 const MISSPELLED_PGA = 'pga golive cutovr windw';
+
+const staff: Viewer = { role: 'STAFF', features: new Set(['chat']) };
+const pgaMember: Viewer = { role: 'PGA', features: new Set(['chat', PGA_FEATURE]) };
 
 const warnings: string[] = [];
 const log = { warn: (_object: object, message: string) => void warnings.push(message) };
@@ -108,16 +112,29 @@ describe.each(BACKENDS)('hybrid knowledge retrieval on %s', (backend) => {
     it('never returns a restricted department by similarity to someone who may not read it', async () => {
       const asStaff = await searchKnowledge(
         test.db,
-        { query: MISSPELLED_PGA, viewer: { role: 'STAFF' }, department: 'pga', k: 10 },
+        { query: MISSPELLED_PGA, viewer: staff, department: 'pga', k: 10 },
         { vectors },
       );
       expect(asStaff.map((hit) => hit.documentName)).not.toContain(PGA_NOTES);
       const asPga = await searchKnowledge(
         test.db,
-        { query: MISSPELLED_PGA, viewer: { role: 'PGA' }, department: 'pga', k: 10 },
+        { query: MISSPELLED_PGA, viewer: pgaMember, department: 'pga', k: 10 },
         { vectors },
       );
       expect(asPga.map((hit) => hit.documentName)).toContain(PGA_NOTES);
+
+      // Re-uploaded for IT and waiting to be ingested: its PGA chunks stay out of IT's answers.
+      const notes = (await readDemoDocuments()).find((demo) => demo.name === PGA_NOTES)!;
+      await queueDocument(test.db, { ...notes, departments: ['it'] });
+      for (const department of ['it', undefined] as const) {
+        const duringReupload = await searchKnowledge(
+          test.db,
+          { query: MISSPELLED_PGA, viewer: staff, k: 10, ...(department ? { department } : {}) },
+          { vectors },
+        );
+        expect(duringReupload.map((hit) => hit.documentName)).not.toContain(PGA_NOTES);
+      }
+      await addDocument(test.db, notes);
     });
 
     it('leaves chunks found only by similarity out when asked to (quoted excerpts)', async () => {

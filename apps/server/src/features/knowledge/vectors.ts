@@ -20,7 +20,7 @@ import { embedMany } from 'ai';
 import type { LlmConfig } from '../../platform/config/config.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
-import type { VectorCandidate, VectorRetriever } from './search.js';
+import { type VectorCandidate, type VectorRetriever, visibleDocument } from './search.js';
 
 export const EMBED_QUEUE = 'knowledge.embed';
 /** Chunks sent to the model in one request. */
@@ -213,7 +213,7 @@ export class KnowledgeVectors implements VectorRetriever {
          JOIN knowledge_chunks c
            ON c.document_id = v.document_id AND c.generation = v.generation AND c.ordinal = v.ordinal
          JOIN knowledge_documents d ON d.id = c.document_id AND d.generation = c.generation
-       WHERE d.departments && $2::text[] AND NOT (d.departments && $3::text[])
+       WHERE ${visibleDocument('$2', '$3')}
          AND v.model = $4 AND vector_dims(v.embedding) = $6
        ORDER BY v.embedding <=> $1::vector
        LIMIT $5`,

@@ -36,13 +36,13 @@ describe.each(BACKENDS)('role groups on %s', (backend) => {
       expect.arrayContaining(['CORE_ADMINS', 'PGA', 'STAFF']),
     );
     const admins = roles.find((role) => role.role_name === 'CORE_ADMINS')!;
-    expect(admins.feature_names).toHaveLength(34);
+    expect(admins.feature_names).toHaveLength(35);
     expect(admins.user_count).toBe(1);
   });
 
   it('lists every feature name', async () => {
     const response = await call(server.app, admin, { method: 'GET', url: '/api/features' });
-    expect(response.json().features).toHaveLength(34);
+    expect(response.json().features).toHaveLength(35);
     expect(response.json().features).toContain('code_enhancement_upload');
   });
 
@@ -203,6 +203,41 @@ describe.each(BACKENDS)('role groups on %s', (backend) => {
     });
     expect(remove.statusCode).toBe(403);
     expect(remove.json().error).toContain('role_group_update_remove');
+  });
+
+  it('opens the PGA department to whoever holds knowledge_pga, whatever their role group is named', async () => {
+    const pga = await sessionFor(server.db, 'pga@example.com');
+    const askPga = (caller: Caller) =>
+      post(caller, '/api/chat', { message: 'go-live cutover', Department: 'pga' });
+    expect((await askPga(pga)).statusCode).toBe(200);
+    expect((await askPga(staff)).statusCode).toBe(403);
+
+    const removed = await post(admin, '/api/roles/update', {
+      role_name: 'PGA',
+      feature_names: ['knowledge_pga'],
+      action: 'remove',
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await askPga(pga)).statusCode).toBe(403);
+    const added = await post(admin, '/api/roles/update', {
+      role_name: 'STAFF',
+      feature_names: ['knowledge_pga'],
+      action: 'add',
+    });
+    expect(added.statusCode).toBe(200);
+    expect((await askPga(staff)).statusCode).toBe(200);
+
+    // As seeded again.
+    await post(admin, '/api/roles/update', {
+      role_name: 'STAFF',
+      feature_names: ['knowledge_pga'],
+      action: 'remove',
+    });
+    await post(admin, '/api/roles/update', {
+      role_name: 'PGA',
+      feature_names: ['knowledge_pga'],
+      action: 'add',
+    });
   });
 
   it('lets no staff member use any role group operation', async () => {

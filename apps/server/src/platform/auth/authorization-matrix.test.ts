@@ -5,8 +5,15 @@
 // exactly 401 (no, invalid or revoked credentials, or a scheme the operation does not accept) or 403
 // (a feature missing, or the XSRF header missing where the scheme requires it). Each request is a small
 // schema-valid one, so authorization, not validation, decides; operations answering 501 are checked too.
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../features/identity/demo-accounts.js';
+import type { Department } from '../../features/knowledge/departments.js';
+import {
+  type HeldIngestionServer,
+  startHeldIngestionServer,
+  trainingUpload,
+} from '../../features/knowledge/test-support.js';
 import { findRoleGroup } from '../../features/roles/store.js';
 import { findUserByEmail } from '../../features/users/store.js';
 import { restoreSnapshot, type Snapshot, takeSnapshot } from '../../test/contract/fixtures.js';
@@ -307,4 +314,205 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     },
     60_000,
   );
+});
+
+/**
+ * Departments: a PGA passage never reaches a caller without the PGA capability (`knowledge_pga`),
+ * through any operation that answers knowledge, before, during and after a re-upload of its
+ * document for other departments (its ingestion held back, as behind a long queue). Who holds the
+ * capability is read from the database, as above; a role group holding it under another name reads
+ * PGA, the PGA group does so by its feature.
+ */
+const PGA_FEATURE = 'knowledge_pga';
+/** A word only the PGA version of the document holds. */
+const SECRET = 'xylophone';
+const QUESTION = 'harbour go-live';
+const PGA_VERSION = '# Harbour go-live\n\nThe harbour go-live xylophone code is 4417.\n';
+const OTHERS_VERSION = '# Harbour go-live\n\nThe harbour go-live is announced on the intranet.\n';
+const DEPARTMENTS: Array<string | undefined> = [
+  undefined,
+  ...(contract.document.components.schemas.Department.enum as string[]),
+];
+
+/** How each operation that answers knowledge is asked for the PGA passage (`id`: the document's). */
+const KNOWLEDGE_PROBES: Record<string, (id: string) => Array<{ label: string; request: InjectOptions }>> = {
+  knowledgeChat: () =>
+    DEPARTMENTS.flatMap((department) =>
+      ['application/json', 'text/event-stream'].map((accept) => ({
+        label: `POST /api/chat ${department ?? 'Knowledge'} (${accept})`,
+        request: {
+          method: 'POST',
+          url: '/api/chat',
+          headers: { accept },
+          payload: { message: QUESTION, ...(department ? { Department: department } : {}) },
+        },
+      })),
+    ),
+  getKnowledgeDocumentFile: (id) => [
+    { label: 'GET the file', request: { method: 'GET', url: `/api/knowledge/documents/file?id=${id}` } },
+  ],
+  listKnowledgeDocuments: () => [
+    { label: 'GET the documents', request: { method: 'GET', url: '/api/knowledge/documents' } },
+  ],
+};
+/** Operations of the knowledge and chat tags that answer nothing of the knowledge base's text. */
+const NOT_ANSWERING_KNOWLEDGE: Record<string, string> = {
+  uploadTrainingFiles: 'answers the uploaded files’ names and states',
+  deleteKnowledgeDocument: 'answers the deleted document’s name',
+  reingestKnowledgeDocument: 'answers the document’s name and state',
+  gptChat: 'the AI chat reads no knowledge base',
+  elkChat: 'answers metrics',
+  elkNewTopic: 'answers nothing',
+  getChatHistory: 'lists AI conversations',
+  getConversation: 'answers an AI conversation',
+  deleteConversation: 'answers nothing',
+};
+
+describe.each(BACKENDS)('departments in the authorization matrix on %s', (backend) => {
+  let server: HeldIngestionServer;
+  let admin: Caller;
+  let documentId: string;
+  const callers: Array<{ name: string; caller: Caller; features: ReadonlySet<string> }> = [];
+
+  const ask = (caller: Caller, request: InjectOptions) =>
+    server.app.inject({ ...request, headers: { ...caller.headers, ...request.headers } });
+
+  /** Uploads the document (as an administrator) for `departments`; answers its id. */
+  async function upload(text: string, departments: Department[]): Promise<string> {
+    const body = trainingUpload([{ name: 'harbour-go-live.md', bytes: text }], departments);
+    const response = await ask(admin, { method: 'POST', url: '/api/file/success', ...body });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { documents: Array<{ id: string }> }).documents[0]!.id;
+  }
+
+  /**
+   * Every probe as every caller: the secret in no answer to a caller without the capability, and
+   * the answers of those with it (none refused for lack of permission) returned for the checks.
+   */
+  async function probeAll(phase: string) {
+    const leaks: string[] = [];
+    const granted = new Map<string, string[]>();
+    for (const { name, caller, features } of callers) {
+      for (const [operationId, probe] of Object.entries(KNOWLEDGE_PROBES)) {
+        for (const { label, request } of probe(documentId)) {
+          const response = await ask(caller, request);
+          const isPgaChat =
+            operationId === 'knowledgeChat' &&
+            (request.payload as { Department?: string }).Department === 'pga';
+          if (!features.has(PGA_FEATURE)) {
+            if (response.body.toLowerCase().includes(SECRET)) leaks.push(`${phase}: ${name}, ${label}`);
+            // Asking in PGA itself is refused for lack of the capability, as the chat's feature would be.
+            if (isPgaChat && features.has('chat') && response.statusCode !== 403)
+              leaks.push(`${phase}: ${name}, ${label} answered ${response.statusCode}, not 403`);
+          } else if (response.statusCode === 200) {
+            granted.set(`${name}: ${label}`, [response.body]);
+          }
+        }
+      }
+    }
+    expect(leaks, leaks.join('\n')).toEqual([]);
+    return (caller: string, label: string) => granted.get(`${caller}: ${label}`)?.[0] ?? '';
+  }
+
+  beforeAll(async () => {
+    server = await startHeldIngestionServer(backend, { chatRateLimit: { max: 100_000, windowSeconds: 60 } });
+    const groups: Array<[string, string[]]> = [
+      // Holds train and chat, every feature but the capability.
+      ['MATRIX_WITHOUT_PGA', FEATURE_NAMES.filter((feature) => feature !== PGA_FEATURE)],
+      // The capability under another role group's name.
+      ['PARTNERS', ['landing', 'chat', PGA_FEATURE]],
+    ];
+    for (const [group, features] of groups) {
+      await server.db.query('INSERT INTO role_groups (name) VALUES ($1)', [group]);
+      await server.db.query(
+        'INSERT INTO role_group_features (role_name, feature) SELECT $1, unnest($2::text[])',
+        [group, features],
+      );
+    }
+    await addUser(server.db, 'without-pga@example.com', 'MATRIX_WITHOUT_PGA');
+    await addUser(server.db, 'partner@example.com', 'PARTNERS');
+    admin = await sessionFor(server.db, ADMIN);
+    const featuresOf = async (email: string) => {
+      const user = await findUserByEmail(server.db, email);
+      return new Set((await findRoleGroup(server.db, user!.role))?.feature_names ?? []);
+    };
+    for (const [name, email, kind] of [
+      ['staff session', emailOf('STAFF'), 'session'],
+      ['staff token', emailOf('STAFF'), 'token'],
+      ['PGA session', emailOf('PGA'), 'session'],
+      ['admin session', ADMIN, 'session'],
+      ['admin token', ADMIN, 'token'],
+      [
+        'session of a role group holding every feature but knowledge_pga',
+        'without-pga@example.com',
+        'session',
+      ],
+      ['session of a role group PARTNERS holding knowledge_pga', 'partner@example.com', 'session'],
+    ] as const) {
+      const caller =
+        kind === 'session' ? await sessionFor(server.db, email) : await tokenFor(server.db, email);
+      callers.push({ name, caller, features: await featuresOf(email) });
+    }
+    // The PGA group holds the capability as a feature; staff do not.
+    expect(callers.find((entry) => entry.name === 'PGA session')!.features.has(PGA_FEATURE)).toBe(true);
+    expect(callers.find((entry) => entry.name === 'staff session')!.features.has(PGA_FEATURE)).toBe(false);
+  }, 180_000);
+  afterAll(() => server?.close());
+
+  it('probes every operation of the knowledge and chat tags that answers knowledge', () => {
+    const unprobed = Object.entries(contract.document.paths).flatMap(([, item]) =>
+      Object.values(item as Record<string, { operationId?: string; tags?: string[] }>).flatMap((operation) =>
+        operation.operationId &&
+        operation.tags?.some((tag) => ['knowledge', 'chat', 'files'].includes(tag)) &&
+        !(operation.operationId in KNOWLEDGE_PROBES) &&
+        !(operation.operationId in NOT_ANSWERING_KNOWLEDGE) &&
+        !/review|code/i.test(operation.operationId)
+          ? [operation.operationId]
+          : [],
+      ),
+    );
+    expect(unprobed).toEqual([]);
+  });
+
+  it('never gives a PGA passage to a caller without knowledge_pga, also while a re-upload for other departments waits', async () => {
+    const pgaAnswer = (answers: Awaited<ReturnType<typeof probeAll>>, caller: string) =>
+      answers(caller, 'POST /api/chat pga (application/json)');
+
+    // A PGA-only document, ingested.
+    documentId = await upload(PGA_VERSION, ['pga']);
+    await server.ingestQueued();
+    const before = await probeAll('PGA-only');
+    for (const caller of [
+      'PGA session',
+      'admin token',
+      'session of a role group PARTNERS holding knowledge_pga',
+    ]) {
+      expect(pgaAnswer(before, caller)).toContain(SECRET);
+      expect(before(caller, 'GET the file')).toContain(SECRET);
+    }
+
+    // Re-uploaded for IT and Education; its ingestion waits.
+    expect(await upload(OTHERS_VERSION, ['it', 'education'])).toBe(documentId);
+    const { rows } = await server.db.query<{ status: string }>(
+      'SELECT status FROM knowledge_documents WHERE id = $1',
+      [documentId],
+    );
+    expect(rows[0]!.status).toBe('queued');
+    const during = await probeAll('re-upload waiting');
+    // The old passages still answer, only where they were indexed and only to those with PGA.
+    expect(pgaAnswer(during, 'PGA session')).toContain(SECRET);
+    expect(during('PGA session', 'POST /api/chat it (application/json)')).not.toContain(SECRET);
+
+    // The new version lands: its text answers IT, the PGA passage is gone.
+    await server.ingestQueued();
+    const after = await probeAll('new version landed');
+    expect(pgaAnswer(after, 'PGA session')).not.toContain(SECRET);
+    const staff = callers.find((entry) => entry.name === 'staff session')!.caller;
+    const inIt = await ask(staff, {
+      method: 'POST',
+      url: '/api/chat',
+      payload: { message: QUESTION, Department: 'it' },
+    });
+    expect(inIt.body).toContain('announced on the intranet');
+  });
 });

@@ -46,7 +46,7 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
       );
       expect(groups.rows).toEqual([
         { role_name: 'CORE_ADMINS', count: FEATURES.length },
-        { role_name: 'PGA', count: 10 },
+        { role_name: 'PGA', count: 11 },
         { role_name: 'STAFF', count: 10 },
       ]);
     } finally {
@@ -118,6 +118,30 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
       await expect(migrate(db, [...MODULES, broken])).rejects.toThrow();
       const { rows } = await db.query("SELECT to_regclass('broken_fine') AS found");
       expect(rows[0]).toEqual({ found: null });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('grant the PGA capability where the role group name granted it, on a database from before it', async () => {
+    const { db, cleanup } = await openEmptyDb(backend);
+    try {
+      const before = MODULES.map((module) =>
+        module.name === 'core'
+          ? { ...module, migrations: CORE_MIGRATIONS.filter((migration) => migration.version <= 2) }
+          : module,
+      );
+      await migrate(db, before);
+      await db.query("INSERT INTO role_groups (name) VALUES ('LOOKS_LIKE_STAFF')");
+      await db.query(
+        `INSERT INTO role_group_features (role_name, feature)
+         SELECT 'LOOKS_LIKE_STAFF', feature FROM role_group_features WHERE role_name = 'STAFF'`,
+      );
+      expect(await migrate(db, MODULES)).toEqual([{ module: 'core', version: 3 }]);
+      const { rows } = await db.query<{ role_name: string }>(
+        "SELECT role_name FROM role_group_features WHERE feature = 'knowledge_pga' ORDER BY role_name",
+      );
+      expect(rows.map((row) => row.role_name)).toEqual(['CORE_ADMINS', 'PGA']);
     } finally {
       await cleanup();
     }

@@ -88,6 +88,17 @@ CREATE TABLE sso_states (
 `,
   },
   { version: 2, name: 'seed role groups', sql: seedRoleGroups },
+  {
+    version: 3,
+    name: 'the PGA capability is a feature',
+    // The PGA department was unlocked by the role group's name, which delegation (comparing
+    // features) could not see: PGA held exactly STAFF's features, so a delegate holding those could
+    // move anyone into PGA. It is the feature knowledge_pga now, granted where the name granted it
+    // (CORE_ADMINS gets every feature at each start-up anyway).
+    sql: `INSERT INTO role_group_features (role_name, feature)
+SELECT name, 'knowledge_pga' FROM role_groups WHERE name IN ('PGA', ${quote(ADMIN_ROLE)})
+ON CONFLICT DO NOTHING;`,
+  },
 ];
 
 /**

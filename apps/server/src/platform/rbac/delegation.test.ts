@@ -198,6 +198,107 @@ describe.each(BACKENDS)('delegated administration on %s', (backend) => {
     );
   });
 
+  describe('the PGA capability (knowledge_pga), compared like any other feature', () => {
+    let staffManager: Caller;
+    let pgaManager: Caller;
+
+    beforeAll(async () => {
+      // STAFF's features plus user management: everything PGA held before it was a feature.
+      const staffFeatures = await featuresOf('STAFF');
+      const managing = ['user_view', 'user_update', 'profile_create'];
+      for (const [name, extra] of [
+        ['STAFF_MANAGERS', managing],
+        ['PGA_MANAGERS', [...managing, 'knowledge_pga']],
+      ] as const) {
+        await server.db.query('INSERT INTO role_groups (name) VALUES ($1)', [name]);
+        await server.db.query(
+          'INSERT INTO role_group_features (role_name, feature) SELECT $1, unnest($2::text[])',
+          [name, [...staffFeatures, ...extra]],
+        );
+      }
+      await addUser(server.db, 'staff-manager@example.com', 'STAFF_MANAGERS');
+      await addUser(server.db, 'pga-manager@example.com', 'PGA_MANAGERS');
+      await addUser(server.db, 'colleague@example.com', 'STAFF');
+      await addUser(server.db, 'colleague2@example.com', 'STAFF');
+      staffManager = await sessionFor(server.db, 'staff-manager@example.com');
+      pgaManager = await sessionFor(server.db, 'pga-manager@example.com');
+    });
+
+    it('is held by the PGA and CORE_ADMINS role groups', async () => {
+      expect(await featuresOf('PGA')).toContain('knowledge_pga');
+      expect(await featuresOf('CORE_ADMINS')).toContain('knowledge_pga');
+      expect(await featuresOf('STAFF')).not.toContain('knowledge_pga');
+    });
+
+    it('a user manager without it can neither read PGA nor hand it out: no move into PGA, no user created in PGA', async () => {
+      const before = await auditCount();
+      const chat = await post(staffManager, '/api/chat', { message: 'go-live', Department: 'pga' });
+      expectRefused(chat);
+      const moved = await post(staffManager, '/api/users/roles/update', {
+        emails: ['colleague@example.com'],
+        role: 'PGA',
+      });
+      expectRefused(moved);
+      expect(moved.json().error).toContain("You cannot give the role group 'PGA'");
+      expect(moved.json().error).toContain('knowledge_pga');
+      expectRefused(
+        await post(staffManager, '/api/users/create', {
+          email: 'new-pga@example.com',
+          name: 'New',
+          role: 'PGA',
+        }),
+      );
+      expect(await roleOf('colleague@example.com')).toBe('STAFF');
+      expect(await roleOf('new-pga@example.com')).toBeUndefined();
+      expect(await auditCount()).toBe(before);
+      // Nor can they act on PGA members, whose role group holds what they lack.
+      expectRefused(
+        await post(staffManager, '/api/users/roles/update', { emails: ['pga@example.com'], role: 'STAFF' }),
+      );
+      // What they hold, they still give.
+      const user = await post(staffManager, '/api/users/create', {
+        email: 'new-staff@example.com',
+        name: 'New',
+        role: 'STAFF',
+      });
+      expect(user.statusCode).toBe(200);
+    });
+
+    it('a user manager holding it gives PGA like any other role group they cover', async () => {
+      const moved = await post(pgaManager, '/api/users/roles/update', {
+        emails: ['colleague2@example.com'],
+        role: 'PGA',
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(await roleOf('colleague2@example.com')).toBe('PGA');
+      const created = await post(pgaManager, '/api/users/create', {
+        email: 'made-pga@example.com',
+        name: 'Made',
+        role: 'PGA',
+      });
+      expect(created.statusCode).toBe(200);
+      expect(await roleOf('made-pga@example.com')).toBe('PGA');
+    });
+
+    it('cannot be added to a role group, nor a new one, by someone lacking it', async () => {
+      const added = await post(roleEditor, '/api/roles/update', {
+        role_name: 'LANDING_ONLY',
+        feature_names: ['knowledge_pga'],
+        action: 'add',
+      });
+      expectRefused(added);
+      expect(added.json().error).toContain('knowledge_pga');
+      expectRefused(
+        await post(creator, '/api/roles/create', {
+          role: 'SECRET_CHAT',
+          feature_names: ['chat', 'knowledge_pga'],
+        }),
+      );
+      expect(await featuresOf('LANDING_ONLY')).not.toContain('knowledge_pga');
+      expect(await featuresOf('SECRET_CHAT')).toEqual([]);
+    });
+  });
+
   it('still answers 404 for an unknown role group and 400 for unknown features', async () => {
     const missing = await post(userManager, '/api/users/roles/update', {
       emails: ['viewer3@example.com'],

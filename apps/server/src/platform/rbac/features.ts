@@ -46,11 +46,13 @@ const STAFF_FEATURES: Feature[] = [
   'token_creator',
 ];
 
-/** Role groups created by the first start-up (admins may change STAFF and PGA afterwards). */
+/**
+ * Role groups created by the first start-up (admins may change STAFF and PGA afterwards), as the
+ * first release seeded them: core migration 3 then grants PGA the PGA capability (`knowledge_pga`).
+ */
 export const SEED_ROLE_GROUPS: ReadonlyArray<{ name: string; features: readonly Feature[] }> = [
   { name: ADMIN_ROLE, features: FEATURES },
   { name: 'STAFF', features: STAFF_FEATURES },
-  // PGA holds staff's features; the PGA department is unlocked by the role name itself.
   { name: 'PGA', features: STAFF_FEATURES },
 ];
 
