@@ -112,12 +112,15 @@ export {
 // Chat: the store, its transports, rules and hooks
 export {
   type ChatChannelOptions,
+  type ChatConversationNotice,
   type ChatHistoryItemView,
   type ChatSourceView,
+  type UseChatDraftResult,
   type UseChatHistoryResult,
   type UseChatResult,
   type UseChatRouteResult,
   useChat,
+  useChatDraft,
   useChatHistory,
   useChatMessage,
   useChatMessageIds,
@@ -127,6 +130,7 @@ export {
   useChatSources,
   useChatStore,
 } from './chat/chat-hooks';
+export { CHAT_STORAGE_KEYS, type ChatStorage } from './chat/chat-persistence';
 export {
   type AnswerContent,
   CHAT_DEPARTMENTS,
@@ -138,6 +142,7 @@ export {
   type ChatDepartmentName,
   type ChatRouteDecision,
   type ChatSelection,
+  CONVERSATION_PARAM,
   chatMessages,
   chatPath,
   chatRoute,
@@ -160,6 +165,7 @@ export {
   type ChatStore,
   type ChatStoreOptions,
   type Conversation,
+  type ConversationOpenResult,
   createChatStore,
 } from './chat/chat-store';
 export {
@@ -329,6 +335,7 @@ export {
   useSession,
 } from './session/session-hooks';
 export { signInErrorMessage, signInErrorMessages, UNKNOWN_SIGN_IN_ERROR } from './session/sign-in-errors';
+export type { NavigateOptions } from './shell/app-context';
 // Menu panel and profile popup
 export {
   createMenuPanelStore,
@@ -358,6 +365,7 @@ export {
   isChatRoute,
   LOGIN_ROUTE,
   LOGOUT_ROUTE,
+  loginPath,
   matchRoute,
   ROUTES,
   type RouteAccess,
@@ -366,6 +374,7 @@ export {
   type RouteMatch,
   type RouteScreen,
   resolveRoute,
+  safeReturnTo,
 } from './shell/routes';
 export {
   type UseMenuPanelResult,

@@ -3,7 +3,7 @@
  * component re-renders only when what it reads changes: the composer not on every streamed word, a
  * message bubble only when its own message changes.
  */
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useCoreContext } from '../core/context';
 import { useStore } from '../core/use-store';
 import { hasPgaAccess as userHasPgaAccess } from '../core/user';
@@ -13,9 +13,18 @@ import {
   type ChatDepartment,
   type ChatDepartmentName,
   type ChatSelection,
+  chatMessages,
+  chatPath,
   visibleChatDepartments,
 } from './chat-rules';
-import type { ChatHistoryEntry, ChatHistoryStatus, ChatMessage, ChatState, ChatStore } from './chat-store';
+import type {
+  ChatHistoryEntry,
+  ChatHistoryStatus,
+  ChatMessage,
+  ChatState,
+  ChatStore,
+  ConversationOpenResult,
+} from './chat-store';
 
 /** The provider's chat store, for what the hooks do not cover. */
 export function useChatStore(): ChatStore {
@@ -129,6 +138,38 @@ export function useChat(options: ChatChannelOptions = {}): UseChatResult {
   );
 }
 
+/** What {@link useChatDraft} returns. */
+export interface UseChatDraftResult {
+  /** The pane's unsent text. */
+  draft: string;
+  /** Replaces it (the composer's `onChange`); sending it through the store clears it. */
+  setDraft: (text: string) => void;
+}
+
+/**
+ * A pane's unsent text, kept by the chat store: it outlives the composer (and, where the app gives
+ * the store a storage, a reload), and a question the server refused because the session had ended
+ * comes back into it.
+ * @example
+ * const { draft, setDraft } = useChatDraft({ channel: 'openai' });
+ * <ChatComposer value={draft} onChange={setDraft} onSend={(prompt) => void chat.send(prompt)} />
+ */
+export function useChatDraft(options: ChatChannelOptions = {}): UseChatDraftResult {
+  const chat = useChatStore();
+  const { channel, draft } = useChatSelector(
+    useCallback(
+      (state: ChatState) => {
+        const channel = options.channel ?? state.selection;
+        return { channel, draft: state.drafts[channel] };
+      },
+      [options.channel],
+    ),
+    shallowEqualObjects,
+  );
+  const setDraft = useCallback((text: string) => chat.setDraft(channel, text), [chat, channel]);
+  return { draft, setDraft };
+}
+
 /** The channel's messages, oldest first; unchanged messages keep their identity (memoise bubbles on it). */
 export function useChatMessages(options: ChatChannelOptions = {}): readonly ChatMessage[] {
   return useChatSelector(
@@ -211,7 +252,7 @@ export interface UseChatHistoryResult {
   items: readonly ChatHistoryItemView[];
   status: ChatHistoryStatus;
   /** Opens an item (loads it only if it is not the current one). */
-  select: (conversationId: string) => Promise<void>;
+  select: (conversationId: string) => Promise<ConversationOpenResult>;
   /** Deletes an item (after the confirm dialog); resolves whether it was deleted. */
   remove: (conversationId: string) => Promise<boolean>;
   /** New Topic in the AI chat. */
@@ -249,10 +290,25 @@ export function useChatHistory(): UseChatHistoryResult {
   };
 }
 
+/** Why the conversation an address named is not the one shown. */
+export interface ChatConversationNotice {
+  /**
+   * `missing`: no such conversation of this person's; a new chat is open. (One that could not be
+   * fetched is only logged, as spec section 8 says of conversation fetch errors.)
+   */
+  kind: 'missing';
+  /** What to tell the person. */
+  text: string;
+}
+
 /** What {@link useChatRoute} returns. */
 export interface UseChatRouteResult {
   selection: ChatSelection;
   department: ChatDepartmentName;
+  /** Set when the conversation of the address (`/chat?c=`) could not be opened. */
+  conversationNotice: ChatConversationNotice | null;
+  /** Hides the notice. */
+  dismissConversationNotice: () => void;
   /** The departments the user may choose (PGA only with the PGA capability). */
   departments: readonly ChatDepartment[];
   /** Chooses openai or knowledge; a different one is navigated to. */
@@ -265,11 +321,22 @@ export interface UseChatRouteResult {
  * For the chat route (app layer): follows its department parameter (`undefined` on /chat): with one,
  * that department's knowledge chat; without, the AI chat. PGA (any case) without the PGA
  * capability, and unknown departments, are replaced by /chat/Knowledge through `navigate`.
+ *
+ * Every AI conversation has its own address, `/chat?c={conversationId}` (`conversationParam`): the
+ * address opens its conversation (a reload, Back/Forward, a bookmark), and the address follows the
+ * conversation (`replace` when an answer names a new one or the open one was deleted, a new entry
+ * when another is chosen or a new topic starts). `/chat` alone is a new conversation, except when
+ * coming from another pane or screen, which shows the one the chat has open. An address whose
+ * conversation the server does not have for this person leaves a new chat with a notice.
  * @example
  * const { department: param } = useParams();
- * const { departments, chooseDepartment, chooseChatType } = useChatRoute(param);
+ * const [search] = useSearchParams();
+ * const { departments, chooseDepartment, chooseChatType } = useChatRoute(param, search.get('c'));
  */
-export function useChatRoute(departmentParam: string | null | undefined): UseChatRouteResult {
+export function useChatRoute(
+  departmentParam: string | null | undefined,
+  conversationParam?: string | null,
+): UseChatRouteResult {
   const chat = useChatStore();
   const { session, navigate } = useAppContext('useChatRoute');
   const { user } = useStore(session);
@@ -281,14 +348,62 @@ export function useChatRoute(departmentParam: string | null | undefined): UseCha
     const redirectTo = chat.openRoute(departmentParam, { hasPgaAccess });
     if (redirectTo) navigate(redirectTo);
   }, [chat, departmentParam, hasPgaAccess, isUserKnown, navigate]);
-  const { selection, department } = useChatSelector(
-    useCallback((state: ChatState) => ({ selection: state.selection, department: state.department }), []),
+  const { selection, department, conversationId, isActive } = useChatSelector(
+    useCallback(
+      (state: ChatState) => ({
+        selection: state.selection,
+        department: state.department,
+        conversationId: state.conversations.openai.conversationId,
+        isActive: state.conversations.openai.messages.length > 0,
+      }),
+      [],
+    ),
     shallowEqualObjects,
   );
+
+  const [notice, setNotice] = useState<ChatConversationNotice | null>(null);
+  const isAiRoute = departmentParam === undefined || departmentParam === null || departmentParam === '';
+  // The AI chat's address while it is shown to a known user, else null.
+  const address = isUserKnown && isAiRoute ? (conversationParam ?? '') : null;
+  const seen = useRef<{ address: string | null; conversationId: string }>({ address: null, conversationId });
+  useEffect(() => {
+    const previous = seen.current;
+    seen.current = { address, conversationId };
+    if (conversationId !== '' && conversationId !== previous.conversationId) setNotice(null);
+    if (address === null) return;
+    if (address !== previous.address) {
+      // The address changed (opened, reloaded, Back/Forward, a link): the chat follows it.
+      if (address === conversationId) return;
+      if (address === '') {
+        // Back to /chat from a conversation: a new one. Coming from elsewhere: the one open.
+        if (previous.address === null) {
+          navigate(chatPath('openai', department, conversationId), { replace: true });
+        } else {
+          void chat.newTopic('openai');
+        }
+        return;
+      }
+      setNotice(null);
+      void chat.selectConversation(address).then((result) => {
+        if (result === 'missing') setNotice({ kind: 'missing', text: chatMessages.conversationMissing });
+      });
+      return;
+    }
+    if (conversationId !== previous.conversationId && conversationId !== address) {
+      // The conversation changed (an answer named a new one, History, New Topic, a delete): the address follows.
+      const previousId = previous.conversationId;
+      const isGone = !chat.getSnapshot().history.some((entry) => entry.conversationId === previousId);
+      navigate(chatPath('openai', department, conversationId), { replace: previousId === '' || isGone });
+    }
+  }, [address, conversationId, department, chat, navigate]);
+
   const departments = useMemo(() => visibleChatDepartments(hasPgaAccess), [hasPgaAccess]);
+  const dismissConversationNotice = useCallback(() => setNotice(null), []);
   return {
     selection,
     department,
+    conversationNotice: isActive ? null : notice,
+    dismissConversationNotice,
     departments,
     chooseChatType: chat.chooseChatType,
     chooseDepartment: chat.chooseDepartment,

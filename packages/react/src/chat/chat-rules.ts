@@ -114,6 +114,9 @@ export const chatMessages = {
   historyFailed: 'Error fetching chat history',
   /** Logged (never shown) when a conversation cannot be fetched. */
   conversationFailed: 'Error fetching conversation',
+  /** Shown when an address (`/chat?c=`) names a conversation the server does not have for this person. */
+  conversationMissing:
+    'That conversation could not be found: it was deleted, or it belongs to someone else. This is a new chat.',
 } as const;
 
 /**
@@ -136,9 +139,20 @@ export function visibleChatDepartments(hasPgaAccess: boolean): readonly ChatDepa
   return CHAT_DEPARTMENTS.filter((department) => hasPgaAccess || !department.needsPgaAccess);
 }
 
-/** The route of a chat pane: `/chat` for the AI chat, `/chat/{department}` for knowledge. */
-export function chatPath(selection: ChatSelection, department: ChatDepartmentName): string {
-  return selection === 'openai' ? '/chat' : `/chat/${department}`;
+/** The query parameter of `/chat` naming the open AI conversation: `/chat?c={conversationId}`. */
+export const CONVERSATION_PARAM = 'c';
+
+/**
+ * The route of a chat pane: `/chat` for a new AI conversation, `/chat?c={conversationId}` for a
+ * saved one, `/chat/{department}` for knowledge.
+ */
+export function chatPath(
+  selection: ChatSelection,
+  department: ChatDepartmentName,
+  conversationId = '',
+): string {
+  if (selection !== 'openai') return `/chat/${department}`;
+  return conversationId ? `/chat?${CONVERSATION_PARAM}=${encodeURIComponent(conversationId)}` : '/chat';
 }
 
 /** What the chat screen does with its route's department parameter (spec section 2). */

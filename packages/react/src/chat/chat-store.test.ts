@@ -206,7 +206,7 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
     await chat.selectConversation('c1');
 
     expect(api.callsTo('POST /api/chat/getConversation')).toHaveLength(1);
-    expect(navigations).toEqual(['/chat']);
+    expect(navigations).toEqual(['/chat?c=c1']);
     const state = chat.getSnapshot();
     expect(state.selection).toBe('openai');
     expect(openai(state)).toMatchObject({ conversationId: 'c1', active: true });

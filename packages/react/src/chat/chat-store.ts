@@ -21,6 +21,15 @@ import {
 import type { Logger } from '../core/context';
 import { createStore, type ReadableStore } from '../core/store';
 import {
+  CHAT_STORAGE_KEYS,
+  type ChatStorage,
+  readStored,
+  type StoredChatMessage,
+  toDrafts,
+  toStoredMessages,
+  writeStored,
+} from './chat-persistence';
+import {
   type ChatChannel,
   type ChatDepartmentName,
   type ChatSelection,
@@ -112,7 +121,16 @@ export interface ChatState {
   isLoadingConversation: boolean;
   /** The signed-in user's e-mail, once known. */
   userEmail: string | null;
+  /** Each pane's unsent text (the composer's box); kept across reloads when the store has a storage. */
+  drafts: Readonly<Record<ChatChannel, string>>;
 }
+
+/**
+ * What {@link ChatStore.selectConversation} found: `opened`, `current` (it was open already),
+ * `missing` (the server has no such conversation of this person's: deleted, another person's or
+ * never there; a new conversation has started) or `failed` (it could not be asked; see the log).
+ */
+export type ConversationOpenResult = 'opened' | 'current' | 'missing' | 'failed';
 
 /** What {@link createChatStore} needs. */
 export interface ChatStoreOptions {
@@ -120,10 +138,28 @@ export interface ChatStoreOptions {
   client: DigitalAssistantClient;
   /** How questions are sent: {@link createSseChatTransport} or {@link createJsonChatTransport}. */
   transport: ChatTransport;
+  /**
+   * Runs `update` when the screen can next show streamed text, and answers a function that cancels
+   * it. Text arriving faster (a whole answer can come in one network read) is gathered and applied
+   * once: one store update, so one render, per frame rather than per word.
+   * @default the next animation frame (`requestAnimationFrame`), else the next task
+   */
+  scheduleUpdate?: (update: () => void) => () => void;
   /** Where failures that are only logged go. @default console */
   logger?: Logger;
   /** In-app navigation, for choosing chat types and departments; none in a host without routes. */
   navigate?: (to: string) => void;
+  /**
+   * Keeps the drafts and the knowledge thread across reloads (the app gives `sessionStorage`); each
+   * entry names its user, and signing out removes them. None by default.
+   */
+  storage?: ChatStorage;
+  /**
+   * Called when the server answers a question, or the opening of a conversation, with 401 (the
+   * session expired or was revoked). The question is then not shown as failed: it goes back to its
+   * pane's draft, for the person to send once signed in again. Without it, the answer shows the error.
+   */
+  onSessionExpired?: () => void;
 }
 
 /** The chat and the actions of spec section 4. */
@@ -137,6 +173,8 @@ export interface ChatStore extends ReadableStore<ChatState> {
   send(prompt: string, options?: { channel?: ChatChannel }): Promise<boolean>;
   /** Stops the pending answer; what was said so far stays, flagged `stopped`. */
   stop(): void;
+  /** Sets a pane's unsent text (sending it clears it). */
+  setDraft(channel: ChatChannel, text: string): void;
   /**
    * New Topic: a new AI conversation (`openai`, the default), a new ELK topic (the server's ELK session
    * is cleared), or an empty knowledge pane.
@@ -144,8 +182,12 @@ export interface ChatStore extends ReadableStore<ChatState> {
   newTopic(channel?: ChatChannel): Promise<void>;
   /** Sets the AI conversation's id (`''` makes it inactive). */
   setConversationId(conversationId: string): void;
-  /** Opens a History item in the AI pane, loading it only if it differs from the current one. */
-  selectConversation(conversationId: string): Promise<void>;
+  /**
+   * Opens a History item (or a conversation's address) in the AI pane, loading it only if it
+   * differs from the current one. A conversation the server does not have for this person
+   * (`missing`) leaves a new conversation open.
+   */
+  selectConversation(conversationId: string): Promise<ConversationOpenResult>;
   /**
    * Deletes an AI conversation; on success it leaves the History, and if it was the current one a
    * new conversation starts. A failure is only logged. Resolves whether it was deleted.
@@ -168,9 +210,14 @@ export interface ChatStore extends ReadableStore<ChatState> {
   toggleMetrics(messageId: string): void;
   /** Sets (or removes) the navigation function. */
   setNavigate(navigate: ((to: string) => void) | undefined): void;
+  /** Sets (or removes) where drafts and the knowledge thread are kept; what it holds for the user is restored. */
+  setStorage(storage: ChatStorage | undefined): void;
+  /** Sets (or removes) what happens when the server says the session has ended (see {@link ChatStoreOptions.onSessionExpired}). */
+  setSessionExpiredHandler(handler: (() => void) | undefined): void;
 }
 
 const emptyConversation = (): Conversation => ({ conversationId: '', active: false, messages: [] });
+const noDrafts = (): Record<ChatChannel, string> => ({ openai: '', knowledge: '', elk: '' });
 
 const initialState = (): ChatState => ({
   selection: 'knowledge',
@@ -182,7 +229,15 @@ const initialState = (): ChatState => ({
   pendingChannel: null,
   isLoadingConversation: false,
   userEmail: null,
+  drafts: noDrafts(),
 });
+
+/** The session ended: the server no longer knows who asks. */
+const isSessionExpired = (error: DigitalAssistantError) => error.status === 401;
+
+/** Conversations the server has not got for this person: deleted, someone else's, or a malformed id. */
+const isMissingConversation = (error: DigitalAssistantError) =>
+  error.status === 404 || error.status === 403 || error.status === 400;
 
 function errorOf(channel: ChatChannel, error: DigitalAssistantError): ChatMessageError {
   // ELK shows the error body's text; the other chats show the spec's message (the server's reason beside it).
@@ -199,8 +254,11 @@ function errorOf(channel: ChatChannel, error: DigitalAssistantError): ChatMessag
  */
 export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { client, transport } = options;
+  const scheduleUpdate = options.scheduleUpdate ?? nextFrame;
   const logger = options.logger ?? console;
   let navigate = options.navigate;
+  let storage = options.storage;
+  let onSessionExpired = options.onSessionExpired;
   const store = createStore<ChatState>(initialState());
   const get = store.getSnapshot;
   const set = (patch: Partial<ChatState> | ((state: ChatState) => Partial<ChatState>)) =>
@@ -346,14 +404,32 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     const answer: ChatMessage = { ...question, id: `m${nextId++}`, type: 0, message: '', status: 'pending' };
     const controller = new AbortController();
     pending = { controller, channel };
+    const wasActive = state.conversations[channel].active;
     setConversation(channel, (conversation) => ({
       ...conversation,
       active: true,
       messages: [...conversation.messages, question, answer],
     }));
-    set({ pendingResponse: true, pendingChannel: channel });
+    set((current) => ({
+      pendingResponse: true,
+      pendingChannel: channel,
+      // The composer's text is sent: its draft is done with.
+      ...(current.drafts[channel] === prompt ? { drafts: { ...current.drafts, [channel]: '' } } : {}),
+    }));
 
     let isFinished = false;
+    // Streamed text not yet in the store, and the cancel of its scheduled update.
+    let unshown = '';
+    let cancelShow: (() => void) | null = null;
+    const showText = () => {
+      cancelShow?.();
+      cancelShow = null;
+      if (!unshown) return;
+      const text = unshown;
+      unshown = '';
+      patchMessage(channel, answer.id, (message) => ({ message: message.message + text, status: 'streaming' }));
+    };
+    let hasSessionExpired = false;
     let announcedId: string | null = null;
     try {
       const events = transport.sendMessage(request, {
@@ -364,15 +440,16 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       });
       for await (const event of events) {
         if (controller.signal.aborted) break;
+        if (event.type === 'delta') {
+          unshown += event.text;
+          cancelShow ??= scheduleUpdate(showText);
+          continue;
+        }
+        showText();
         if (event.type === 'sources') {
           patchMessage(channel, answer.id, (message) => ({
             sources: event.sources,
             status: message.status === 'pending' ? 'streaming' : message.status,
-          }));
-        } else if (event.type === 'delta') {
-          patchMessage(channel, answer.id, (message) => ({
-            message: message.message + event.text,
-            status: 'streaming',
           }));
         } else {
           isFinished = true;
@@ -383,6 +460,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       if (controller.signal.aborted && !isFinished) throw controller.signal.reason;
       if (!isFinished) throw new Error('The answer ended without its final event');
     } catch (caught) {
+      // What arrived before a stop or an error stays.
+      showText();
       if (controller.signal.aborted) {
         patchMessage(channel, answer.id, (message) =>
           message.status === 'pending' || message.status === 'streaming' ? { status: 'stopped' } : null,
@@ -392,7 +471,24 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         }
       } else {
         const error = isDigitalAssistantError(caught) ? caught : toDigitalAssistantError(caught);
-        patchMessage(channel, answer.id, () => ({ status: 'error', error: errorOf(channel, error) }));
+        if (isSessionExpired(error) && onSessionExpired && user === userGeneration) {
+          // Nobody answered it: the question leaves the conversation for its draft, to be sent again
+          // once the person has signed in.
+          hasSessionExpired = true;
+          setConversation(channel, (conversation) => ({
+            ...conversation,
+            active: wasActive,
+            messages: conversation.messages.filter(
+              (message) => message.id !== question.id && message.id !== answer.id,
+            ),
+          }));
+          set((current) => {
+            const typed = current.drafts[channel];
+            return { drafts: { ...current.drafts, [channel]: typed ? `${prompt}\n${typed}` : prompt } };
+          });
+        } else {
+          patchMessage(channel, answer.id, () => ({ status: 'error', error: errorOf(channel, error) }));
+        }
       }
     } finally {
       if (pending?.controller === controller) {
@@ -400,11 +496,17 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         set({ pendingResponse: false, pendingChannel: null });
       }
     }
+    if (hasSessionExpired) onSessionExpired?.();
     return true;
   }
 
   function stop() {
     pending?.controller.abort();
+  }
+
+  function setDraft(channel: ChatChannel, text: string) {
+    if (get().drafts[channel] === text) return;
+    set((state) => ({ drafts: { ...state.drafts, [channel]: text } }));
   }
 
   const stopChannel = (channel: ChatChannel) => {
@@ -432,22 +534,27 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     }));
   }
 
-  async function selectConversation(conversationId: string) {
+  async function selectConversation(conversationId: string): Promise<ConversationOpenResult> {
     const state = get();
+    const isCurrent = !conversationId || conversationId === state.conversations.openai.conversationId;
+    if (!isCurrent) {
+      stopChannel('openai');
+      replaceOpenaiConversation({ conversationId, active: true, messages: [] });
+    }
     if (state.selection !== 'openai') {
       set({ selection: 'openai' });
-      navigate?.(chatPath('openai', state.department));
+      navigate?.(chatPath('openai', state.department, get().conversations.openai.conversationId));
     }
-    if (!conversationId || conversationId === state.conversations.openai.conversationId) return;
-    stopChannel('openai');
-    replaceOpenaiConversation({ conversationId, active: true, messages: [] });
+    if (isCurrent) return 'current';
     const generation = openaiGeneration;
+    const user = userGeneration;
     set({ isLoadingConversation: true });
     try {
       const data = await unwrap(
         client.POST('/api/chat/getConversation', { body: { ConversationId: conversationId } }),
       );
-      if (generation !== openaiGeneration) return;
+      // Another conversation was opened meanwhile: this one is no longer wanted.
+      if (generation !== openaiGeneration) return 'failed';
       setConversation('openai', (conversation) => ({
         ...conversation,
         messages: data.Messages.map(
@@ -461,8 +568,22 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           }),
         ),
       }));
-    } catch (error) {
-      logger.error(chatMessages.conversationFailed, error);
+      return 'opened';
+    } catch (caught) {
+      logger.error(chatMessages.conversationFailed, caught);
+      const error = isDigitalAssistantError(caught) ? caught : toDigitalAssistantError(caught);
+      if (generation !== openaiGeneration || user !== userGeneration) return 'failed';
+      if (isSessionExpired(error) && onSessionExpired) {
+        onSessionExpired();
+        return 'failed';
+      }
+      if (!isMissingConversation(error)) return 'failed';
+      // Deleted, someone else's, or never there: a new conversation instead, and not in the History.
+      set((current) => ({
+        history: current.history.filter((entry) => entry.conversationId !== conversationId),
+      }));
+      replaceOpenaiConversation(emptyConversation());
+      return 'missing';
     } finally {
       if (generation === openaiGeneration) set({ isLoadingConversation: false });
     }
@@ -499,26 +620,101 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     const state = get();
     if (email === state.userEmail) return;
     if (state.userEmail !== null) {
-      // Another user, or signed out: nothing of the previous user's chat stays.
+      // Another user, or signed out: nothing of the previous user's chat stays, here or in storage.
       stop();
       userGeneration += 1;
       openaiGeneration += 1;
       historyRequestedFor = null;
+      forgetStored(state.userEmail);
       const { selection, department } = state;
       store.setState({ ...initialState(), selection, department });
     }
     set({ userEmail: email });
+    if (email) restoreStored(email);
     if (email && historyRequestedFor !== email) {
       historyRequestedFor = email;
       void loadHistory();
     }
   }
 
+  // Kept across reloads: the drafts as they change, the knowledge thread once no answer is arriving
+  // in it; only after what was kept for the user has been read back.
+  let keptDrafts: ChatState['drafts'] | null = null;
+  let keptKnowledge: Conversation | null = null;
+  let restoredFor: string | null = null;
+
+  function keep() {
+    const state = get();
+    if (!storage || !state.userEmail || restoredFor !== state.userEmail) return;
+    if (state.drafts !== keptDrafts) {
+      keptDrafts = state.drafts;
+      const drafts = Object.fromEntries(Object.entries(state.drafts).filter(([, text]) => text !== ''));
+      writeStored(
+        storage,
+        CHAT_STORAGE_KEYS.drafts,
+        state.userEmail,
+        Object.keys(drafts).length > 0 ? drafts : null,
+      );
+    }
+    const knowledge = state.conversations.knowledge;
+    const last = knowledge.messages.at(-1)?.status;
+    if (knowledge !== keptKnowledge && last !== 'pending' && last !== 'streaming') {
+      keptKnowledge = knowledge;
+      const messages = knowledge.messages.map(toStoredMessage);
+      writeStored(
+        storage,
+        CHAT_STORAGE_KEYS.knowledge,
+        state.userEmail,
+        messages.length > 0 ? messages : null,
+      );
+    }
+  }
+  store.subscribe(keep);
+
+  function restoreStored(email: string) {
+    if (!storage) return;
+    restoredFor = email;
+    const drafts = toDrafts(readStored(storage, CHAT_STORAGE_KEYS.drafts, email));
+    const messages = toStoredMessages(readStored(storage, CHAT_STORAGE_KEYS.knowledge, email));
+    set((state) => {
+      const restored: Record<ChatChannel, string> = { ...state.drafts };
+      for (const [channel, text] of Object.entries(drafts) as [ChatChannel, string][]) {
+        if (!restored[channel]) restored[channel] = text;
+      }
+      const knowledge = state.conversations.knowledge;
+      const restoresThread = messages.length > 0 && knowledge.messages.length === 0;
+      return {
+        drafts: restored,
+        ...(restoresThread
+          ? {
+              conversations: {
+                ...state.conversations,
+                knowledge: {
+                  conversationId: '',
+                  active: true,
+                  messages: messages.map((message) => fromStoredMessage(message, `m${nextId++}`)),
+                },
+              },
+            }
+          : {}),
+      };
+    });
+  }
+
+  function forgetStored(email: string) {
+    if (!storage) return;
+    writeStored(storage, CHAT_STORAGE_KEYS.drafts, email, null);
+    writeStored(storage, CHAT_STORAGE_KEYS.knowledge, email, null);
+    keptDrafts = null;
+    keptKnowledge = null;
+    restoredFor = null;
+  }
+
   function chooseChatType(selection: ChatSelection) {
     const state = get();
     if (selection === state.selection) return;
     set({ selection });
-    navigate?.(chatPath(selection, state.department));
+    navigate?.(chatPath(selection, state.department, state.conversations.openai.conversationId));
   }
 
   function chooseDepartment(department: ChatDepartmentName) {
@@ -551,6 +747,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     canSend,
     send,
     stop,
+    setDraft,
     newTopic,
     setConversationId,
     selectConversation,
@@ -564,7 +761,53 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     setNavigate: (next) => {
       navigate = next;
     },
+    setStorage: (next) => {
+      storage = next;
+      keptDrafts = null;
+      keptKnowledge = null;
+      const email = get().userEmail;
+      if (email) restoreStored(email);
+    },
+    setSessionExpiredHandler: (handler) => {
+      onSessionExpired = handler;
+    },
   };
+}
+
+function toStoredMessage(message: ChatMessage): StoredChatMessage {
+  const { status } = message;
+  return {
+    type: message.type,
+    message: message.message,
+    status: status === 'pending' || status === 'streaming' ? 'stopped' : status,
+    ...(message.department ? { department: message.department } : {}),
+    ...(message.sources ? { sources: message.sources } : {}),
+    ...(message.error ? { error: message.error } : {}),
+  };
+}
+
+function fromStoredMessage(message: StoredChatMessage, id: string): ChatMessage {
+  return {
+    id,
+    type: message.type,
+    message: message.message,
+    conversationId: '',
+    status: message.status,
+    channel: 'knowledge',
+    ...(message.department ? { department: message.department } : {}),
+    ...(message.sources ? { sources: message.sources } : {}),
+    ...(message.error ? { error: message.error } : {}),
+  };
+}
+
+/** The next animation frame where there is one (a browser), else the next task. */
+function nextFrame(update: () => void): () => void {
+  if (typeof requestAnimationFrame === 'function') {
+    const frame = requestAnimationFrame(() => update());
+    return () => cancelAnimationFrame(frame);
+  }
+  const timer = setTimeout(update, 0);
+  return () => clearTimeout(timer);
 }
 
 function toHistoryEntry(item: { ConversationId: string; ChipSummary: string }): ChatHistoryEntry {

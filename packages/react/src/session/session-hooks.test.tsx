@@ -47,8 +47,21 @@ describe('useRouteGuard', () => {
     expect(api.callsTo('GET /api/auth')).toHaveLength(1);
   });
 
-  it('sends signed-out users to /login', async () => {
-    const { result, navigations } = renderWithProvider(() => useRouteGuard('/chat'), { signedIn: null });
+  it('sends signed-out users to /login, which leads back to where they were once signed in', async () => {
+    const { result, navigations } = renderWithProvider(() => useRouteGuard('/chat?c=42'), {
+      signedIn: null,
+      currentPath: () => '/chat?c=42',
+    });
+    const login = '/login?returnTo=%2Fchat%3Fc%3D42';
+    await waitFor(() => expect(result.current).toMatchObject({ kind: 'redirect', to: login }));
+    expect(navigations).toEqual([login]);
+  });
+
+  it('sends signed-out users on chat/Knowledge to /login alone (sign-in leads there anyway)', async () => {
+    const { result, navigations } = renderWithProvider(() => useRouteGuard('/chat/Knowledge'), {
+      signedIn: null,
+      currentPath: () => '/chat/Knowledge',
+    });
     await waitFor(() => expect(result.current).toMatchObject({ kind: 'redirect', to: '/login' }));
     expect(navigations).toEqual(['/login']);
   });
@@ -79,6 +92,21 @@ describe('useLogin', () => {
     const { result, redirects } = renderWithProvider(() => useLogin(), { signedIn: null });
     await act(() => result.current.login({}));
     expect(redirects).toEqual(['http://idp.test/authorize?state=s']);
+  });
+
+  it('carries returnTo through single sign-on and back, refusing a path not of this site', async () => {
+    const { result, redirects, api } = renderWithProvider(() => useLogin(), { signedIn: null });
+    await act(() => result.current.login({ returnTo: '/chat?c=42' }));
+    expect(api.callsTo('GET /api/auth/sso')[0]?.query).toEqual({ returnTo: '/chat?c=42' });
+    expect(redirects).toEqual(['http://idp.test/authorize?state=s&returnTo=/chat?c=42']);
+    await act(() => result.current.login({ returnTo: 'https://evil.example/' }));
+    expect(api.callsTo('GET /api/auth/sso')[1]?.query).not.toHaveProperty('returnTo');
+
+    const back = renderWithProvider(() => useLogin(), { signedIn: null });
+    await act(() =>
+      back.result.current.login({ email: staffUser.email, name: staffUser.name, returnTo: '/chat?c=42' }),
+    );
+    expect(back.navigations).toEqual(['/chat?c=42']);
   });
 
   it('starts single sign-on once when the login screen effect depends on login (a second start would void the first)', async () => {

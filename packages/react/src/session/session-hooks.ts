@@ -4,7 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { useStore } from '../core/use-store';
 import { hasPgaAccess, initials, isAdmin } from '../core/user';
 import { useAppContext } from '../shell/app-context';
-import { guardRoute, type RouteDecision } from '../shell/routes';
+import { guardRoute, type RouteDecision, safeReturnTo } from '../shell/routes';
 import type { SessionStatus } from './session';
 
 /** What {@link useSession} returns. */
@@ -68,14 +68,23 @@ export function useRouteGuard(path: string): RouteDecision {
 export interface UseLoginResult {
   /** Starts single sign-on and sends the browser to the identity provider. Failures are only logged. */
   startSso: (options?: { returnTo?: string }) => Promise<void>;
-  /** Completes the session for the identity in the login URL, then goes to chat/Knowledge. */
-  completeLogin: (identity: { email: string; name: string }) => Promise<void>;
+  /** Completes the session for the identity in the login URL, then goes to `returnTo` or chat/Knowledge. */
+  completeLogin: (
+    identity: { email: string; name: string },
+    options?: { returnTo?: string | null },
+  ) => Promise<void>;
   /**
    * What the login route does with its query string: with an e-mail and a name it completes the
    * session, with an `error` (a refused sign-in, see `signInErrorMessage`) it does nothing,
-   * else it starts single sign-on.
+   * else it starts single sign-on. `returnTo` (a guarded path of this site, anything else is
+   * ignored) goes through single sign-on and is where the completed session leads.
    */
-  login: (query: { email?: string | null; name?: string | null; error?: string | null }) => Promise<void>;
+  login: (query: {
+    email?: string | null;
+    name?: string | null;
+    error?: string | null;
+    returnTo?: string | null;
+  }) => Promise<void>;
   isSigningIn: boolean;
 }
 
@@ -87,11 +96,12 @@ export function useLogin(): UseLoginResult {
   const { session } = useAppContext('useLogin');
   const { isSigningIn } = useStore(session);
   const login = useCallback<UseLoginResult['login']>(
-    ({ email, name, error }) => {
-      if (email && name) return session.completeLogin({ email, name });
+    ({ email, name, error, returnTo }) => {
+      const path = safeReturnTo(returnTo);
+      if (email && name) return session.completeLogin({ email, name }, { returnTo: path });
       // Starting again would come straight back refused: the person reads why and presses Login.
       if (error) return Promise.resolve();
-      return session.startSso();
+      return session.startSso(path ? { returnTo: path } : {});
     },
     [session],
   );

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestApi } from '../test-support/api';
 import { createSessionStore } from './session';
 
-function setup(options: Parameters<typeof createTestApi>[0] = {}) {
-  const api = createTestApi(options);
+function setup(options: Parameters<typeof createTestApi>[0] & { currentPath?: string } = {}) {
+  const { currentPath, ...serverOptions } = options;
+  const api = createTestApi(serverOptions);
   const navigations: string[] = [];
   const redirects: string[] = [];
   const logged: unknown[][] = [];
@@ -15,6 +16,7 @@ function setup(options: Parameters<typeof createTestApi>[0] = {}) {
     redirect: (url) => redirects.push(url),
     logger: { error: (...args) => logged.push(args) },
     onSignedOut: () => signedOut++,
+    currentPath: () => currentPath,
   });
   return { api, session, navigations, redirects, logged, signedOut: () => signedOut };
 }
@@ -56,6 +58,34 @@ describe('session validation', () => {
     expect(session.getSnapshot().status).toBe('invalid');
     expect(navigations).toEqual(['/login']);
     expect(logged).toHaveLength(1);
+  });
+});
+
+describe('a session that ends while in use', () => {
+  it('becomes invalid and goes to /login, leading back to where the person was; the user stays known', async () => {
+    const { session, navigations } = setup({ currentPath: '/chat?c=42' });
+    await session.validate();
+    session.expire();
+    expect(session.getSnapshot()).toMatchObject({ status: 'invalid', user: { email: 'admin@example.com' } });
+    expect(navigations).toEqual(['/login?returnTo=%2Fchat%3Fc%3D42']);
+    // Said twice (two questions refused at once): one trip to sign-in.
+    session.expire();
+    expect(navigations).toHaveLength(1);
+  });
+
+  it('a validation failing on a bookmarked page leads back to it after sign-in', async () => {
+    const { session, navigations } = setup({ signedIn: null, currentPath: '/chat/IT' });
+    await session.validate();
+    expect(navigations).toEqual(['/login?returnTo=%2Fchat%2FIT']);
+  });
+
+  it('completing the session goes to the path sign-in started from, when it is one of ours', async () => {
+    const { session, navigations } = setup({ signedIn: null });
+    await session.completeLogin(staffUser, { returnTo: '/chat?c=42' });
+    expect(navigations).toEqual(['/chat?c=42']);
+    const other = setup({ signedIn: null });
+    await other.session.completeLogin(staffUser, { returnTo: '//evil.example/chat' });
+    expect(other.navigations).toEqual(['/chat/Knowledge']);
   });
 });
 

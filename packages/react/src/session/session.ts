@@ -13,7 +13,7 @@ import {
 } from '@digital-assistant/sdk';
 import type { Logger } from '../core/context';
 import { createStore, type ReadableStore } from '../core/store';
-import { DEFAULT_ROUTE, LOGIN_ROUTE, LOGOUT_ROUTE } from '../shell/routes';
+import { DEFAULT_ROUTE, LOGOUT_ROUTE, loginPath, safeReturnTo } from '../shell/routes';
 
 export type { Logger };
 
@@ -48,6 +48,11 @@ export interface SessionStoreOptions {
   logger?: Logger;
   /** Called after logout has cleared the user, for example to drop cached server data. */
   onSignedOut?: () => void;
+  /**
+   * The app's current path with its query (e.g. `/chat?c=42`): where sign-in leads back to after a
+   * failed validation or an expired session. None: sign-in leads to chat/Knowledge.
+   */
+  currentPath?: () => string | undefined;
 }
 
 /** The session and the actions that change it. */
@@ -59,8 +64,21 @@ export interface SessionStore extends ReadableStore<SessionState> {
   validate(): Promise<SessionState>;
   /** Starts single sign-on: asks for the identity provider address and redirects the browser there. */
   startSso(options?: { returnTo?: string }): Promise<void>;
-  /** Completes the session the SSO callback opened, then goes to chat/Knowledge. */
-  completeLogin(identity: { email: string; name: string }): Promise<void>;
+  /**
+   * Completes the session the SSO callback opened, then goes to `returnTo` when it is a guarded
+   * path of this site (see `safeReturnTo`), else to chat/Knowledge.
+   */
+  completeLogin(
+    identity: { email: string; name: string },
+    options?: { returnTo?: string | null },
+  ): Promise<void>;
+  /**
+   * The server no longer knows the session (it expired or was revoked while in use): the session
+   * becomes invalid and the app goes to /login, which signs in again and leads back to where the
+   * person was. The user stays known until then, so what the app keeps for them (the chat's
+   * drafts) is not dropped as it is on logout.
+   */
+  expire(): void;
   /**
    * Ends the session (locally even when the server call fails) and goes to /logout. When the user
    * is not known yet (the page was just opened), the server is asked who is signed in first, so
@@ -83,6 +101,7 @@ const initialState: SessionState = {
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { client, navigate, redirect } = options;
   const logger = options.logger ?? console;
+  const toLogin = () => navigate(loginPath(options.currentPath?.()));
   const store = createStore(initialState);
   const patch = (change: Partial<SessionState>) => store.setState((state) => ({ ...state, ...change }));
   // Bumped by logout and sign-in so that an answer to an older question cannot overwrite them.
@@ -108,7 +127,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
             logger.error('Session validation failed', error);
           }
           patch({ status: 'invalid', user: null, features: [] });
-          navigate(LOGIN_ROUTE);
+          toLogin();
         }
       } finally {
         validation = null;
@@ -137,7 +156,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     return signIn;
   };
 
-  const completeLogin = (identity: { email: string; name: string }): Promise<void> => {
+  const completeLogin = (
+    identity: { email: string; name: string },
+    loginOptions: { returnTo?: string | null } = {},
+  ): Promise<void> => {
     if (signIn) return signIn;
     const asked = ++generation;
     patch({ isSigningIn: true });
@@ -148,7 +170,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         );
         if (asked === generation) {
           patch({ status: 'validated', user, hasLoggedOut: false });
-          navigate(DEFAULT_ROUTE);
+          navigate(safeReturnTo(loginOptions.returnTo) ?? DEFAULT_ROUTE);
         }
       } catch (error) {
         logger.error('Sign-in failed', error);
@@ -158,6 +180,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       }
     })();
     return signIn;
+  };
+
+  const expire = () => {
+    const state = store.getSnapshot();
+    if (state.status !== 'validated' || state.isLoggingOut) return;
+    generation++;
+    patch({ status: 'invalid' });
+    toLogin();
   };
 
   /** Who the server says is signed in, or `null` when nobody is (a failure to ask is logged). */
@@ -195,6 +225,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     validate,
     startSso,
     completeLogin,
+    expire,
     logout,
   };
 }

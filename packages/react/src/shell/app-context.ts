@@ -3,9 +3,14 @@ import { createContext, useContext } from 'react';
 import type { SessionStore } from '../session/session';
 import type { MenuPanelStore } from './menu';
 
+/** How a navigation is made: `replace` swaps the current history entry instead of adding one. */
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
 /** What the app provider adds to the core for the app's hooks. */
 export interface AppContextValue {
-  navigate: (to: string) => void;
+  navigate: (to: string, options?: NavigateOptions) => void;
   session: SessionStore;
   menuPanel: MenuPanelStore;
 }

@@ -4,16 +4,17 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ChatStorage } from '../chat/chat-persistence';
 import { useCoreContext } from '../core/context';
 import { DigitalAssistantCoreProvider, type DigitalAssistantCoreProviderProps } from '../core/provider';
 import { createSessionStore } from '../session/session';
-import { AppContext, type AppContextValue } from './app-context';
+import { AppContext, type AppContextValue, type NavigateOptions } from './app-context';
 import { createMenuPanelStore } from './menu';
 
 /** Props of {@link DigitalAssistantAppProvider}. */
 export interface DigitalAssistantAppProviderProps {
-  /** In-app navigation, for example React Router's `navigate`. */
-  navigate: (to: string) => void;
+  /** In-app navigation, for example React Router's `navigate` (`replace` swaps the history entry). */
+  navigate: (to: string, options?: NavigateOptions) => void;
   /**
    * Sends the browser to another site (the identity provider during single sign-on).
    * @default (url) => globalThis.location.assign(url)
@@ -21,6 +22,18 @@ export interface DigitalAssistantAppProviderProps {
   redirect?: (url: string) => void;
   /** Window width at start: the menu panel opens by default when it is over 1000px. */
   windowWidth?: number;
+  /**
+   * The app's current path with its query, where sign-in leads back to when the session fails or
+   * ends while in use.
+   * @default () => location.pathname + location.search
+   */
+  currentPath?: () => string | undefined;
+  /**
+   * Where the chat keeps each pane's draft and the knowledge thread across reloads in this tab
+   * (`null`: nowhere).
+   * @default sessionStorage
+   */
+  chatStorage?: ChatStorage | null;
   children?: ReactNode;
 }
 
@@ -31,6 +44,20 @@ export interface DigitalAssistantProviderProps
 
 function defaultRedirect(url: string): void {
   globalThis.location?.assign(url);
+}
+
+function defaultCurrentPath(): string | undefined {
+  const location = globalThis.location;
+  return location ? `${location.pathname}${location.search}` : undefined;
+}
+
+function defaultChatStorage(): ChatStorage | undefined {
+  try {
+    // Reading it throws where the browser refuses storage to the page.
+    return globalThis.sessionStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -46,21 +73,24 @@ export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderPr
     latest.current = props;
   });
   const [value] = useState<AppContextValue>(() => {
-    const navigate = (to: string) => latest.current.navigate(to);
-    // Choosing a chat type or a department navigates in the app.
-    core.chat.setNavigate(navigate);
-    return {
+    const navigate = (to: string, options?: NavigateOptions) => latest.current.navigate(to, options);
+    const session = createSessionStore({
+      client: core.client,
       navigate,
-      session: createSessionStore({
-        client: core.client,
-        navigate,
-        redirect: (url) => (latest.current.redirect ?? defaultRedirect)(url),
-        logger: core.logger,
-        // Nothing fetched for the previous user may be shown to the next one.
-        onSignedOut: () => queryClient.clear(),
-      }),
-      menuPanel: createMenuPanelStore({ windowWidth: props.windowWidth }),
-    };
+      redirect: (url) => (latest.current.redirect ?? defaultRedirect)(url),
+      logger: core.logger,
+      // Nothing fetched for the previous user may be shown to the next one.
+      onSignedOut: () => queryClient.clear(),
+      currentPath: () => (latest.current.currentPath ?? defaultCurrentPath)(),
+    });
+    // Choosing a chat type or a department navigates in the app; drafts and the knowledge thread
+    // outlive a reload; a question refused because the session ended leads to sign-in and back.
+    core.chat.setNavigate(navigate);
+    core.chat.setStorage(
+      props.chatStorage === undefined ? defaultChatStorage() : (props.chatStorage ?? undefined),
+    );
+    core.chat.setSessionExpiredHandler(session.expire);
+    return { navigate, session, menuPanel: createMenuPanelStore({ windowWidth: props.windowWidth }) };
   });
   // The chat follows who is signed in: the History loads once the e-mail is known.
   useEffect(() => {
@@ -86,12 +116,20 @@ export function DigitalAssistantProvider({
   navigate,
   redirect,
   windowWidth,
+  currentPath,
+  chatStorage,
   children,
   ...core
 }: DigitalAssistantProviderProps) {
   return (
     <DigitalAssistantCoreProvider {...core}>
-      <DigitalAssistantAppProvider navigate={navigate} redirect={redirect} windowWidth={windowWidth}>
+      <DigitalAssistantAppProvider
+        navigate={navigate}
+        redirect={redirect}
+        windowWidth={windowWidth}
+        currentPath={currentPath}
+        chatStorage={chatStorage}
+      >
         {children}
       </DigitalAssistantAppProvider>
     </DigitalAssistantCoreProvider>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenRoute, DEFAULT_ROUTE, guardRoute, isChatRoute, matchRoute, resolveRoute } from './routes';
+import {
+  canOpenRoute,
+  DEFAULT_ROUTE,
+  guardRoute,
+  isChatRoute,
+  loginPath,
+  matchRoute,
+  resolveRoute,
+  safeReturnTo,
+} from './routes';
 
 const admin = { role: 'CORE_ADMINS' };
 const staff = { role: 'STAFF' };
@@ -74,12 +83,38 @@ describe('guardRoute', () => {
     expect(guardRoute('/chat', { status: 'validated', user: staff }).kind).toBe('render');
   });
 
-  it('sends an invalid session to /login', () => {
+  it('sends an invalid session to /login, leading back to the path once signed in', () => {
     expect(guardRoute('/users', { status: 'invalid', user: null })).toEqual({
       kind: 'redirect',
-      to: '/login',
+      to: '/login?returnTo=%2Fusers',
       reason: 'unauthenticated',
     });
+    expect(guardRoute('/chat?c=7', { status: 'invalid', user: null })).toMatchObject({
+      to: '/login?returnTo=%2Fchat%3Fc%3D7',
+    });
+  });
+
+  it('leads sign-in back only to guarded paths of this site', () => {
+    expect(safeReturnTo('/chat/IT')).toBe('/chat/IT');
+    expect(safeReturnTo('/chat?c=abc')).toBe('/chat?c=abc');
+    for (const refused of [
+      '//evil.example/chat',
+      'https://evil.example/chat',
+      '/\\evil.example',
+      '/chat\u0000',
+      '/login',
+      '/logout',
+      '/ping',
+      '/no-such-page',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(safeReturnTo(refused), String(refused)).toBeNull();
+    }
+    expect(loginPath('/chat/Knowledge')).toBe('/login');
+    expect(loginPath('//evil.example')).toBe('/login');
+    expect(loginPath('/codereview')).toBe('/login?returnTo=%2Fcodereview');
   });
 
   it('sends a guarded screen to /logout, not /login, after logout (sign-in must not restart)', () => {

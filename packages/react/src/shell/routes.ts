@@ -94,6 +94,29 @@ export function matchRoute(path: string): RouteMatch | null {
   return null;
 }
 
+/**
+ * Where sign-in may lead back to: a path of this site (one leading `/`, no backslash or control
+ * character) that the route table guards; anything else is `null`.
+ * @example safeReturnTo('/chat?c=42') // '/chat?c=42'; safeReturnTo('//evil.example') // null
+ */
+export function safeReturnTo(path: string | null | undefined): string | null {
+  if (!path?.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(path)) return null;
+  const match = matchRoute(path);
+  return match && match.route.access !== 'open' ? path : null;
+}
+
+/**
+ * The login route, leading back to `returnTo` once signed in (`/login?returnTo=...`) when that is a
+ * guarded path of this site other than {@link DEFAULT_ROUTE}, where sign-in leads anyway.
+ * @example loginPath('/chat?c=42') // '/login?returnTo=%2Fchat%3Fc%3D42'
+ */
+export function loginPath(returnTo?: string | null): string {
+  const path = safeReturnTo(returnTo);
+  return path && path !== DEFAULT_ROUTE ? `${LOGIN_ROUTE}?returnTo=${encodeURIComponent(path)}` : LOGIN_ROUTE;
+}
+
 /** Whether a path shows the chat screen in its general or department mode (`/chat`, `/chat/{department}`). */
 export function isChatRoute(path: string): boolean {
   return matchRoute(path)?.route.screen === 'chat';
@@ -140,9 +163,10 @@ export interface GuardSession {
 }
 
 /**
- * The guard's decision: unknown paths redirect to {@link DEFAULT_ROUTE}; open routes render; guarded
- * routes wait while the session is unvalidated, redirect to /login when it is invalid, and
- * redirect non-admins away from admin routes to {@link DEFAULT_ROUTE}.
+ * The guard's decision for a path (with its query, if any): unknown paths redirect to
+ * {@link DEFAULT_ROUTE}; open routes render; guarded routes wait while the session is unvalidated,
+ * redirect to /login when it is invalid (leading back to the path once signed in, see
+ * {@link loginPath}), and redirect non-admins away from admin routes to {@link DEFAULT_ROUTE}.
  */
 export function guardRoute(path: string, session: GuardSession): RouteDecision {
   const match = matchRoute(path);
@@ -153,7 +177,7 @@ export function guardRoute(path: string, session: GuardSession): RouteDecision {
     return { kind: 'redirect', to: LOGOUT_ROUTE, reason: 'loggedOut' };
   }
   if (session.status === 'invalid' || !session.user) {
-    return { kind: 'redirect', to: LOGIN_ROUTE, reason: 'unauthenticated' };
+    return { kind: 'redirect', to: loginPath(path), reason: 'unauthenticated' };
   }
   if (!canOpenRoute(path, session.user)) return { kind: 'redirect', to: DEFAULT_ROUTE, reason: 'forbidden' };
   return { kind: 'render', match };

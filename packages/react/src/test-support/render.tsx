@@ -4,12 +4,22 @@ import type { DemoServerOptions } from '@digital-assistant/sdk/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { ChatStorage } from '../chat/chat-persistence';
 import { DigitalAssistantProvider } from '../shell/provider';
 import { createTestApi } from './api';
 
 export function renderWithProvider<Result>(
   hook: () => Result,
-  { windowWidth, ...serverOptions }: DemoServerOptions & { windowWidth?: number } = {},
+  {
+    windowWidth,
+    currentPath,
+    chatStorage = null,
+    ...serverOptions
+  }: DemoServerOptions & {
+    windowWidth?: number;
+    currentPath?: () => string;
+    chatStorage?: ChatStorage | null;
+  } = {},
 ) {
   const api = createTestApi(serverOptions);
   const navigations: string[] = [];
@@ -26,6 +36,8 @@ export function renderWithProvider<Result>(
       logger={{ error: (...args) => logged.push(args) }}
       queryClient={queryClient}
       windowWidth={windowWidth}
+      currentPath={currentPath ?? (() => undefined)}
+      chatStorage={chatStorage}
     >
       {children}
     </DigitalAssistantProvider>
