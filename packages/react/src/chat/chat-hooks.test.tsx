@@ -76,7 +76,7 @@ describe('useChat', () => {
   });
 
   it('re-renders the composer, the list and the question only when they change, not on every streamed word', async () => {
-    const api = createTestApi({ chat: { streamDelayMs: 2 } });
+    const api = createTestApi({ chat: { streamDelayMs: 20 } });
     probe.renders = { composer: 0, list: 0, question: 0, answer: 0 };
     probe.seenTexts = [];
     render(
@@ -89,7 +89,7 @@ describe('useChat', () => {
     await act(() => probe.chat?.send('What do you know?') ?? Promise.resolve(false));
 
     expect(probe.seenTexts.at(-1)).toContain('internal policies');
-    // The answer re-rendered as its words came; the others a few times in all.
+    // The answer re-rendered as its words came (a word a frame at this pace); the others a few times in all.
     expect(new Set(probe.seenTexts).size).toBeGreaterThan(3);
     expect(probe.renders.question).toBe(1);
     expect(probe.renders.list).toBeLessThanOrEqual(3);

@@ -335,6 +335,58 @@ describe('streaming', () => {
     expect(answers.at(-1)?.status).toBe('done');
   });
 
+  it('applies words arriving together in one update when the screen next draws, and Stop keeps them', async () => {
+    const frames: Array<() => void> = [];
+    const api = createTestApi();
+    let sendEvents: (text: string) => void = () => {};
+    api.use({
+      'POST /api/chat/gpt': () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              sendEvents = (text) => controller.enqueue(new TextEncoder().encode(text));
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    });
+    const chat = createChatStore({
+      client: api.client,
+      transport: createSseChatTransport(api.client),
+      scheduleUpdate: (update) => {
+        frames.push(update);
+        return () => {
+          if (frames.includes(update)) frames.splice(frames.indexOf(update), 1);
+        };
+      },
+    });
+    chat.chooseChatType('openai');
+    const sending = chat.send('A long answer');
+    const words = Array.from({ length: 500 }, (_, index) => `word${index + 1} `);
+    await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
+    sendEvents(
+      words.map((text) => `event: delta\ndata: ${JSON.stringify({ type: 'delta', text })}\n\n`).join(''),
+    );
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    // Nothing is drawn word by word: the 500 words wait for the frame, then come in one update.
+    expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'pending', message: '' });
+    const states = record(chat);
+    frames.shift()?.();
+    expect(states).toHaveLength(1);
+    expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'streaming', message: words.join('') });
+
+    // Words that arrived after the last frame are kept when the answer is stopped before the next.
+    sendEvents(`event: delta\ndata: ${JSON.stringify({ type: 'delta', text: 'last' })}\n\n`);
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    chat.stop();
+    await sending;
+    expect(frames).toHaveLength(0);
+    expect(lastMessage(chat.getSnapshot())).toMatchObject({
+      status: 'stopped',
+      message: `${words.join('')}last`,
+    });
+  });
+
   it('keeps earlier messages as the same objects while an answer streams', async () => {
     const { chat } = setup('sse', { chat: { streamDelayMs: 1 } });
     chat.chooseChatType('openai');

@@ -418,6 +418,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     }));
 
     let isFinished = false;
+    let hasSessionExpired = false;
+    let announcedId: string | null = null;
     // Streamed text not yet in the store, and the cancel of its scheduled update.
     let unshown = '';
     let cancelShow: (() => void) | null = null;
@@ -427,10 +429,11 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       if (!unshown) return;
       const text = unshown;
       unshown = '';
-      patchMessage(channel, answer.id, (message) => ({ message: message.message + text, status: 'streaming' }));
+      patchMessage(channel, answer.id, (message) => ({
+        message: message.message + text,
+        status: 'streaming',
+      }));
     };
-    let hasSessionExpired = false;
-    let announcedId: string | null = null;
     try {
       const events = transport.sendMessage(request, {
         signal: controller.signal,
