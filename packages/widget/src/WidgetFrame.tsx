@@ -46,7 +46,7 @@ function accessOf(state: WidgetSessionState) {
   return {
     hasKnowledge: state.features.includes('chat'),
     hasAiChat: state.features.includes('chatgpt'),
-    canUsePga: hasPgaAccess(state.user),
+    canUsePga: hasPgaAccess(state.user, state.features),
   };
 }
 

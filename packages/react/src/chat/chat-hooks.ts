@@ -339,8 +339,8 @@ export function useChatRoute(
 ): UseChatRouteResult {
   const chat = useChatStore();
   const { session, navigate } = useAppContext('useChatRoute');
-  const { user } = useStore(session);
-  const hasPgaAccess = userHasPgaAccess(user);
+  const { user, features } = useStore(session);
+  const hasPgaAccess = userHasPgaAccess(user, features);
   const isUserKnown = user != null;
   useEffect(() => {
     // Only once the user is known: a PGA member must not be sent away before the session says so.

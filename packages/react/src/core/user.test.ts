@@ -34,6 +34,13 @@ describe('role gating', () => {
     expect(hasPgaAccess({ role: 'STAFF' })).toBe(false);
     expect(hasPgaAccess(undefined)).toBe(false);
   });
+
+  it("follows the session's knowledge_pga feature where the server lists features", () => {
+    expect(hasPgaAccess({ role: 'AUDITORS' }, ['chat', 'knowledge_pga'])).toBe(true);
+    expect(hasPgaAccess({ role: 'PGA' }, ['chat', 'search'])).toBe(false);
+    expect(hasPgaAccess({ role: 'PGA' }, [])).toBe(true);
+    expect(hasPgaAccess(null, ['knowledge_pga'])).toBe(false);
+  });
 });
 
 describe('displayName', () => {

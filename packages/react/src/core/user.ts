@@ -33,9 +33,18 @@ export function isAdmin(user: MaybeUser): boolean {
   return user?.role === ADMIN_ROLE;
 }
 
-/** Whether the user may use the PGA department (role PGA or CORE_ADMINS). */
-export function hasPgaAccess(user: MaybeUser): boolean {
-  return user?.role === PGA_ROLE || user?.role === ADMIN_ROLE;
+/** The feature that unlocks the PGA department on servers that list a session's features. */
+export const PGA_FEATURE = 'knowledge_pga';
+
+/**
+ * Whether the user may use the PGA department: with the session's features (an extension of
+ * `GET /api/auth`), whether they hold `knowledge_pga`, whatever their role group is called; from a
+ * server that lists none, the seed's rule (role PGA or CORE_ADMINS).
+ */
+export function hasPgaAccess(user: MaybeUser, features?: readonly string[]): boolean {
+  if (!user) return false;
+  if (features && features.length > 0) return features.includes(PGA_FEATURE);
+  return user.role === PGA_ROLE || user.role === ADMIN_ROLE;
 }
 
 /** The name to show for a user: the name, else the e-mail, else the given fallback. */

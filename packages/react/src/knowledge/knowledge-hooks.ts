@@ -268,7 +268,7 @@ export function useTrainingUpload(options: UseTrainingUploadOptions = {}): UseTr
   const { maxFileBytes = TRAINING_MAX_FILE_BYTES, maxFiles = TRAINING_MAX_FILES } = options;
   const [store] = useState(() => createTrainingUploadStore({ maxFileBytes, maxFiles }));
   const state = useStore(store);
-  const user = useStore(session).user;
+  const { user, features } = useStore(session);
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -322,7 +322,7 @@ export function useTrainingUpload(options: UseTrainingUploadOptions = {}): UseTr
           ),
     [state.files, state.progress],
   );
-  const canReadPga = hasPgaAccess(user);
+  const canReadPga = hasPgaAccess(user, features);
   const departmentOptions = useMemo(
     () => KNOWLEDGE_DEPARTMENTS.filter((department) => department.id !== 'pga' || canReadPga),
     [canReadPga],

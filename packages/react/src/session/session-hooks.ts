@@ -39,7 +39,7 @@ export function useSession(): UseSessionResult {
     isValidated: state.status === 'validated',
     isValidating: state.isValidating,
     isAdmin: isAdmin(state.user),
-    hasPgaAccess: hasPgaAccess(state.user),
+    hasPgaAccess: hasPgaAccess(state.user, state.features),
     initials: initials(state.user?.name),
     validate: session.validate,
   };

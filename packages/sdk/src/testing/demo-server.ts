@@ -82,7 +82,7 @@ export interface DemoServerOptions extends Omit<ContractFakeOptions, 'handlers'>
   users?: UserProfile[];
   /**
    * Role groups and their features.
-   * @default CORE_ADMINS with every feature; STAFF and PGA with landing, chat, search
+   * @default CORE_ADMINS with every feature; STAFF with landing, chat, search; PGA with those and knowledge_pga
    */
   roles?: Record<string, FeatureName[]>;
   /** The signed-in user's existing tokens, newest first. */
@@ -389,7 +389,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
         roles ?? {
           CORE_ADMINS: [...FEATURE_NAMES],
           STAFF: ['landing', 'chat', 'search'],
-          PGA: ['landing', 'chat', 'search'],
+          PGA: ['landing', 'chat', 'search', 'knowledge_pga'],
         },
       ),
     ),

@@ -63,8 +63,7 @@ function AdminSources() {
 /** /menu/chat: the admin chat, a knowledge chat of every department the admin reads, with its Sources panel. */
 export function AdminChatScreen() {
   const chat = useChatStore();
-  const { user } = useSession();
-  const canUsePga = hasPgaAccess(user);
+  const { hasPgaAccess: canUsePga } = useSession();
   // The admin chat asks the Knowledge department (all internal queries).
   useEffect(() => {
     chat.openRoute('Knowledge', { hasPgaAccess: canUsePga });
