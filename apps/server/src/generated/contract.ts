@@ -405,7 +405,10 @@ export interface paths {
          *     does not exist, is 404. Without a language model configured the answer is 501
          *     `model_not_configured`, naming the settings to configure (`LLM_BASE_URL`, `LLM_MODEL`). Rate limit
          *     and model errors as for `knowledgeChat`. When the client stops a streamed answer, what was said so
-         *     far stays in the conversation.
+         *     far stays in the conversation; so does what was said of an answer the server could not finish (its
+         *     caller signed out or deleted meanwhile, the server stopped), marked `stopped`. An answer whose
+         *     caller is signed out, deactivated or deleted meanwhile ends with that refusal (401 or 403; an
+         *     `error` event once streaming).
          */
         post: operations["gptChat"];
         delete?: never;
@@ -1188,7 +1191,11 @@ export interface components {
             /** @enum {integer} */
             type: 0 | 1;
             message: string;
-            /** @description Extension. True for a bot answer the user stopped before it was complete (what was said so far). */
+            /**
+             * @description Extension. True for a bot answer that is not complete, `message` being what was said so far: the user
+             *     stopped it, it was cut short (its caller signed out, deactivated or deleted meanwhile, or the server
+             *     stopped mid-answer), or it is still being written.
+             */
             stopped?: boolean;
         };
         /** @description Not shown in the spec; defined here. */

@@ -274,6 +274,94 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect(standin.stats().completed).toBe(0);
     });
 
+    it('keeps the answer as it grows, marked stopped until it is complete', async () => {
+      const response = await fetch(`${origin}/api/chat/gpt`, {
+        method: 'POST',
+        headers: { ...staff.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ Message: 'Grow slowly [[standin:words=60]] [[standin:delay=50]]' }),
+      });
+      const id = response.headers.get('x-conversation-id')!;
+      // Seen from another tab while it is written: what was said so far, not yet complete.
+      let partial: { message: string; stopped?: boolean } | undefined;
+      await expect
+        .poll(
+          async () => {
+            partial = (await conversation(staff, id)).json().Messages?.[1];
+            return partial?.message.split(' ').length ?? 0;
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThanOrEqual(3);
+      expect(partial!.stopped).toBe(true);
+      expect(partial!.message).toMatch(/^word1 word2 word3/);
+      const events = eventsOf(await response.text());
+      expect(events.at(-1)!.type).toBe('done');
+      const messages = (await conversation(staff, id)).json().Messages;
+      expect(messages).toHaveLength(2);
+      expect(messages[1]).toEqual({ type: 0, message: expect.stringMatching(/ word60\.?$/) });
+    });
+
+    it('ends a streamed answer with 401 unauthenticated once its user is deleted, and stops the model request', async () => {
+      const email = `deleted-midway-${randomBytes(4).toString('hex')}@example.com`;
+      await addUser(server.db, email, 'STAFF');
+      const doomed = await sessionFor(server.db, email);
+      const response = await fetch(`${origin}/api/chat/gpt`, {
+        method: 'POST',
+        headers: { ...doomed.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ Message: 'A long answer [[standin:words=400]] [[standin:delay=50]]' }),
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      while ((received.match(/event: delta/g) ?? []).length < 3) {
+        const { value } = await reader.read();
+        received += decoder.decode(value, { stream: true });
+      }
+      const deleted = await call(server.app, admin, {
+        method: 'POST',
+        url: '/api/users/delete',
+        payload: { emails: [email] },
+      });
+      expect(deleted.statusCode).toBe(200);
+      for (let step = await reader.read(); !step.done; step = await reader.read()) {
+        received += decoder.decode(step.value, { stream: true });
+      }
+      const events = eventsOf(received);
+      expect(events.at(-1)).toEqual({
+        type: 'error',
+        error: { error: 'Your session has ended. Sign in again.', code: 'unauthenticated' },
+      });
+      // Ended, not run to its 400th word.
+      expect(events.filter((event) => event.type === 'delta').length).toBeLessThan(400);
+      await expect.poll(() => standin.stats().aborted, { timeout: 5000 }).toBe(1);
+      expect(standin.stats().completed).toBe(0);
+    });
+
+    it('answers a JSON question 401 unauthenticated once its user is deleted mid-answer', async () => {
+      const email = `deleted-json-${randomBytes(4).toString('hex')}@example.com`;
+      await addUser(server.db, email, 'STAFF');
+      const doomed = await sessionFor(server.db, email);
+      const answer = fetch(`${origin}/api/chat/gpt`, {
+        method: 'POST',
+        headers: { ...doomed.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ Message: 'A long answer [[standin:words=400]] [[standin:delay=50]]' }),
+      });
+      await expect.poll(() => standin.stats().active, { timeout: 5000 }).toBe(1);
+      await call(server.app, admin, {
+        method: 'POST',
+        url: '/api/users/delete',
+        payload: { emails: [email] },
+      });
+      const response = await answer;
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        error: 'Your session has ended. Sign in again.',
+        code: 'unauthenticated',
+      });
+      await expect.poll(() => standin.stats().aborted, { timeout: 5000 }).toBe(1);
+    });
+
     it('names a new conversation by the model, over the stream too; its first question stays the label when the model gives none', async () => {
       const before = standin.labels();
       const streamed = await gpt(

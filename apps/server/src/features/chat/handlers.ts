@@ -29,15 +29,17 @@ import {
 } from './prompts.js';
 import { respond } from './respond.js';
 import {
-  addMessage,
+  addQuestion,
   createConversationWithQuestion,
   deleteConversation,
-  deleteMessage,
+  deleteMessages,
   findConversation,
   listConversations,
   listMessages,
+  type QuestionIds,
   type StoredMessage,
   setConversationSummary,
+  updateAnswer,
 } from './store.js';
 
 /** How long the answer's end waits for the model's label of a new conversation (it lands later anyway). */
@@ -150,15 +152,17 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       config.llm.contextTokens - estimateTokens(GPT_SYSTEM_PROMPT),
     );
     const conversation = existing ?? { id: randomUUID(), summary: conversationLabel(question) };
-    // The question (and a new conversation) are written once the model's first word is on its way
-    // to the client: no database write is on the way to the first word (on PGlite a write holds the
-    // server's thread). Every ending waits for that write first, so the answer always follows its
-    // question; an answer that never started writes nothing.
-    let saving: Promise<string> | undefined;
-    const save = () => {
+    // The question (and a new conversation) are written with the model's first words once they are
+    // on their way to the client: no database write is on the way to the first word (on PGlite a
+    // write holds the server's thread). The answer is kept as it grows, marked stopped until it is
+    // complete, so a server that dies mid-answer leaves what was said. Every ending waits for that
+    // first write, so the answer always follows its question; an answer that never started writes
+    // nothing.
+    let saving: Promise<QuestionIds> | undefined;
+    const save = (firstWords?: string) => {
       saving ??= existing
-        ? addMessage(db, conversation.id, { role: 'user', content: question })
-        : createConversationWithQuestion(db, { ...conversation, userId, question });
+        ? addQuestion(db, conversation.id, question, firstWords)
+        : createConversationWithQuestion(db, { ...conversation, userId, question, answer: firstWords });
       return saving;
     };
     // A new conversation is labelled by the model (asked once the answer has started, beside it):
@@ -181,28 +185,34 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     reply.header('x-conversation-id', conversation.id);
     return respond(request, reply, {
       pieces: (signal) => model.stream({ system: GPT_SYSTEM_PROMPT, messages, signal }),
-      started: () => {
-        save().catch(() => {}); // Awaited (and so reported) by the ending.
+      started: (firstWords) => {
+        save(firstWords).catch(() => {}); // Awaited (and so reported) by the ending.
         label();
       },
+      progress: async (text) => {
+        const { answerId } = await save();
+        if (answerId) await updateAnswer(db, answerId, text, true);
+      },
       finish: async (text) => {
-        await save();
-        await addMessage(db, conversation.id, { role: 'assistant', content: text });
+        const { answerId } = await save(text);
+        if (!answerId || !(await updateAnswer(db, answerId, text, false))) {
+          throw notFound('The conversation was deleted while it was being answered.');
+        }
         const name = labelled ? await within(labelled, LABEL_WAIT_MS) : undefined;
         return { Answer: text, ConversationId: conversation.id, ChipSummary: name ?? conversation.summary };
       },
       // Stopped before its first word, the question is still kept (the client was told the id).
       stop: async (text) => {
-        await save();
-        if (text) await addMessage(db, conversation.id, { role: 'assistant', content: text, stopped: true });
+        const { answerId } = await save(text || undefined);
+        if (answerId) await updateAnswer(db, answerId, text, true);
       },
-      // No answer: the question is taken back (and a conversation it started), so asking again
-      // does not leave it twice.
+      // No answer: the question is taken back (with what was kept of the answer, and a conversation
+      // it started), so asking again does not leave it twice.
       fail: async () => {
-        const questionId = await saving?.catch(() => undefined);
-        if (questionId === undefined) return;
-        if (existing) await deleteMessage(db, questionId);
-        else await deleteConversation(db, userId, conversation.id);
+        const ids = await saving?.catch(() => undefined);
+        if (!ids) return;
+        if (!existing) await deleteConversation(db, userId, conversation.id);
+        else await deleteMessages(db, ids.answerId ? [ids.questionId, ids.answerId] : [ids.questionId]);
       },
     });
   };

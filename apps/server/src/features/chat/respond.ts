@@ -8,6 +8,11 @@
 // answer) is still a plain JSON error with its status. Then `sources` (when the run has them),
 // each piece as a `delta`, and one `done` with the JSON answer, or one `error` with the error body.
 // Closing the connection aborts the model request through the AbortSignal the run's pieces got.
+//
+// While it runs, an answer is checked every second: the caller is authorized again (a user deleted,
+// deactivated or signed out mid-answer ends it at once with the refusal a new request would get,
+// the model request aborted), and the text so far is handed to `progress` (kept, so a server that
+// dies mid-answer loses at most the last second of it).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../generated/contract.js';
 import { type ErrorBody, HttpError } from '../../platform/http/errors.js';
@@ -22,13 +27,15 @@ export interface AnswerRun<Answer> {
   /** The answer's text, piece by piece; stops (AbortError) when `signal` aborts. */
   pieces(signal: AbortSignal): AsyncIterable<string>;
   /**
-   * The first piece of text is there (and, streaming, already on its way to the client): the moment
-   * for work that must not delay the first word, such as writing the question.
+   * The first piece of text (`text`) is there (and, streaming, already on its way to the client):
+   * the moment for work that must not delay the first word, such as writing the question.
    */
-  started?(): void;
+  started?(text: string): void;
+  /** After `started`, every second the text grew: the text so far, to keep until the answer ends. */
+  progress?(text: string): Promise<void>;
   /** The whole text arrived: keep it and answer the JSON body (also the `done` event's data). */
   finish(text: string): Promise<Answer>;
-  /** The client went away after `text` (maybe empty) was said. */
+  /** The client went away, or may no longer ask, after `text` (maybe empty) was said. */
   stop(text: string): Promise<void>;
   /** The answer failed: undo what the question started. */
   fail(): Promise<void>;
@@ -56,6 +63,84 @@ function clientAbort(reply: FastifyReply): AbortController {
   return controller;
 }
 
+/** How often a running answer authorizes its caller again and keeps its text so far. */
+const CHECK_EVERY_MS = 1000;
+
+/**
+ * The checks of a running answer (see the module header): `refusal` is set and the answer aborted
+ * when the caller may no longer ask; `end()` stops the checks and waits for one under way.
+ */
+class AnswerWatch<Answer> {
+  refusal: HttpError | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private check: Promise<void> = Promise.resolve();
+  private kept = '';
+  private isEnded = false;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly run: AnswerRun<Answer>,
+    private readonly controller: AbortController,
+    private readonly textSoFar: () => string | undefined,
+  ) {
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.check = this.tick().finally(() => {
+        if (!this.isEnded) this.schedule();
+      });
+    }, CHECK_EVERY_MS);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (await this.isRefused()) {
+      this.controller.abort();
+      return;
+    }
+    const text = this.textSoFar();
+    if (!this.run.progress || text === undefined || text === this.kept || this.isEnded) return;
+    try {
+      await this.run.progress(text);
+      this.kept = text;
+    } catch (error) {
+      this.request.log.warn({ err: error }, 'could not keep a chat answer so far');
+    }
+  }
+
+  /** Whether the caller may no longer ask (then `refusal` says why). */
+  async isRefused(): Promise<boolean> {
+    if (this.refusal) return true;
+    try {
+      await this.request.reauthorize();
+      return false;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      this.refusal = error;
+      return true;
+    }
+  }
+
+  /**
+   * What to tell the client of `error`: the refusal when the caller may no longer ask (a failure
+   * may come from that: a write for a user deleted meanwhile breaks a foreign key), else `error`.
+   */
+  async explain(error: unknown): Promise<unknown> {
+    if (this.refusal) return this.refusal;
+    if (error instanceof AbortError) return error;
+    const isRefused = await this.isRefused().catch(() => false);
+    return isRefused ? this.refusal : error;
+  }
+
+  async end(): Promise<void> {
+    this.isEnded = true;
+    clearTimeout(this.timer);
+    await this.check;
+  }
+}
+
 export async function respond<Answer>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -64,20 +149,29 @@ export async function respond<Answer>(
   const controller = clientAbort(reply);
   const iterator = run.pieces(controller.signal)[Symbol.asyncIterator]();
   let text = '';
+  let isStarted = false;
+  const watch = new AnswerWatch(request, run, controller, () => (isStarted ? text : undefined));
+  const start = () => {
+    isStarted = true;
+    run.started?.(text);
+  };
 
   if (!wantsEventStream(request)) {
     try {
       for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
-        if (!text && step.value) run.started?.();
         text += step.value;
+        if (!isStarted && text) start();
       }
       if (!text.trim()) throw emptyAnswer();
-    } catch (error) {
-      await settleFailure(run, error, text, request);
+      await watch.end();
+      return await run.finish(text);
+    } catch (caught) {
+      await watch.end();
+      const error = await watch.explain(caught);
+      await settleFailure(run, error, text, request, watch.refusal);
       if (error instanceof AbortError) return stopped(reply);
       throw error;
     }
-    return run.finish(text);
   }
 
   // The first piece of text decides between a JSON error and a stream.
@@ -86,8 +180,10 @@ export async function respond<Answer>(
     do first = await iterator.next();
     while (!first.done && !first.value);
     if (first.done) throw emptyAnswer();
-  } catch (error) {
-    await settleFailure(run, error, '', request);
+  } catch (caught) {
+    await watch.end();
+    const error = await watch.explain(caught);
+    await settleFailure(run, error, '', request, watch.refusal);
     if (error instanceof AbortError) return stopped(reply);
     throw error;
   }
@@ -116,7 +212,7 @@ export async function respond<Answer>(
   // this thread. Yielding to the event loop once lets the first word leave now (-2 to -4 ms to the
   // first token on PGlite, bench/README.md).
   await new Promise((resolve) => setImmediate(resolve));
-  run.started?.();
+  start();
 
   void (async () => {
     try {
@@ -126,10 +222,13 @@ export async function respond<Answer>(
         send({ type: 'delta', text: step.value });
       }
       if (!text.trim()) throw emptyAnswer();
+      await watch.end();
       const answer = await run.finish(text);
       send({ type: 'done', data: answer as Extract<ChatStreamEvent, { type: 'done' }>['data'] });
-    } catch (error) {
-      await settleFailure(run, error, text, request);
+    } catch (caught) {
+      await watch.end();
+      const error = await watch.explain(caught);
+      await settleFailure(run, error, text, request, watch.refusal);
       if (!(error instanceof AbortError)) send({ type: 'error', error: errorBodyOf(error) });
     } finally {
       if (!raw.writableEnded) raw.end();
@@ -143,18 +242,24 @@ function stopped(reply: FastifyReply): FastifyReply {
   return reply.code(499).send({ error: 'The request was stopped.', code: 'request_failed' });
 }
 
-/** After an error: keep the partial answer of a stopped request, else undo; log what is unexpected. */
+/**
+ * After an error: keep the partial answer of a stopped request, or of a caller no longer allowed to
+ * ask (`refusal`), else undo; log what is unexpected.
+ */
 async function settleFailure<Answer>(
   run: AnswerRun<Answer>,
   error: unknown,
   text: string,
   request: FastifyRequest,
+  refusal: HttpError | undefined,
 ): Promise<void> {
   try {
-    if (error instanceof AbortError) await run.stop(text);
+    if (error instanceof AbortError || refusal) await run.stop(text);
     else await run.fail();
   } catch (cleanup) {
-    request.log.error({ err: cleanup }, 'could not settle a chat answer after an error');
+    // A deleted user's conversations went with them: nothing is left to keep.
+    if (refusal) request.log.debug({ err: cleanup }, 'kept nothing of an answer to a refused caller');
+    else request.log.error({ err: cleanup }, 'could not settle a chat answer after an error');
   }
   if (!(error instanceof HttpError) && !(error instanceof AbortError)) {
     request.log.error({ err: error }, 'chat answer failed');

@@ -16,20 +16,91 @@ export interface StoredMessage {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A new conversation with its first question, in one statement; answers the question's id. */
+/** The ids of a question and of its answer (written with the question's first words, or not yet). */
+export interface QuestionIds {
+  questionId: string;
+  answerId?: string;
+}
+
+function questionIds(rows: Array<{ id: string | number; role: string }>): QuestionIds {
+  const answer = rows.find((row) => row.role === 'assistant');
+  return {
+    questionId: String(rows.find((row) => row.role === 'user')!.id),
+    ...(answer ? { answerId: String(answer.id) } : {}),
+  };
+}
+
+// The question and (when its first words are there) its answer, marked `stopped` until it is
+// complete: a server that dies mid-answer leaves what was said, as a Stop does. Inserted in this
+// order, so the answer's id follows the question's. `question` and `answer` name their parameters.
+const questionAndAnswer = (question: string, answer: string) =>
+  `SELECT message.position, message.role, message.content, message.role = 'assistant' AS stopped
+     FROM (VALUES (1, 'user', ${question}::text), (2, 'assistant', ${answer}::text))
+          AS message (position, role, content)
+    WHERE message.content IS NOT NULL`;
+
+/**
+ * A new conversation with its first question and, when given, the first words of its answer, in
+ * one statement.
+ */
 export async function createConversationWithQuestion(
   db: Queryable,
-  conversation: { id: string; userId: string; summary: string; question: string },
-): Promise<string> {
-  const { rows } = await db.query<{ id: string | number }>(
+  conversation: { id: string; userId: string; summary: string; question: string; answer?: string },
+): Promise<QuestionIds> {
+  const { rows } = await db.query<{ id: string | number; role: string }>(
     `WITH conversation AS (
        INSERT INTO chat_conversations (id, user_id, summary) VALUES ($1, $2, $3) RETURNING id
      )
-     INSERT INTO chat_messages (conversation_id, role, content)
-     SELECT id, 'user', $4 FROM conversation RETURNING id`,
-    [conversation.id, conversation.userId, conversation.summary, conversation.question],
+     INSERT INTO chat_messages (conversation_id, role, content, stopped)
+     SELECT conversation.id, message.role, message.content, message.stopped
+       FROM conversation, (${questionAndAnswer('$4', '$5')}) AS message
+      ORDER BY message.position
+     RETURNING id, role`,
+    [
+      conversation.id,
+      conversation.userId,
+      conversation.summary,
+      conversation.question,
+      conversation.answer ?? null,
+    ],
   );
-  return String(rows[0]!.id);
+  return questionIds(rows);
+}
+
+/** A question in the conversation and, when given, the first words of its answer. */
+export async function addQuestion(
+  db: Queryable,
+  conversationId: string,
+  question: string,
+  answer?: string,
+): Promise<QuestionIds> {
+  const { rows } = await db.query<{ id: string | number; role: string }>(
+    `WITH touched AS (UPDATE chat_conversations SET updated_at = now() WHERE id = $1::uuid)
+     INSERT INTO chat_messages (conversation_id, role, content, stopped)
+     SELECT $1::uuid, message.role, message.content, message.stopped
+       FROM (${questionAndAnswer('$2', '$3')}) AS message
+      ORDER BY message.position
+     RETURNING id, role`,
+    [conversationId, question, answer ?? null],
+  );
+  return questionIds(rows);
+}
+
+/**
+ * Writes the answer's text: so far (`stopped`, until it is complete) or whole. False when the answer
+ * is gone (its conversation deleted meanwhile).
+ */
+export async function updateAnswer(
+  db: Queryable,
+  id: string,
+  content: string,
+  stopped: boolean,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'UPDATE chat_messages SET content = $2, stopped = $3 WHERE id = $1 RETURNING id',
+    [id, content, stopped],
+  );
+  return rows.length > 0;
 }
 
 /** The user's conversation with this id; undefined when it is someone else's or does not exist. */
@@ -89,19 +160,7 @@ export async function listMessages(db: Queryable, conversationId: string): Promi
   return rows.map((row) => ({ ...row, id: String(row.id) }));
 }
 
-export async function addMessage(
-  db: Queryable,
-  conversationId: string,
-  message: { role: 'user' | 'assistant'; content: string; stopped?: boolean },
-): Promise<string> {
-  const { rows } = await db.query<{ id: string | number }>(
-    `WITH touched AS (UPDATE chat_conversations SET updated_at = now() WHERE id = $1)
-     INSERT INTO chat_messages (conversation_id, role, content, stopped) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [conversationId, message.role, message.content, message.stopped ?? false],
-  );
-  return String(rows[0]!.id);
-}
-
-export async function deleteMessage(db: Queryable, id: string): Promise<void> {
-  await db.query('DELETE FROM chat_messages WHERE id = $1', [id]);
+/** Takes back a question and its answer. */
+export async function deleteMessages(db: Queryable, ids: readonly string[]): Promise<void> {
+  await db.query('DELETE FROM chat_messages WHERE id = ANY($1::bigint[])', [ids]);
 }

@@ -8,6 +8,7 @@
 // its exact Origin header; it still needs the session's XSRF token, exposed to it by GET /api/auth.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
+import type { OperationMeta } from '../http/contract.js';
 import { allowedOrigin } from '../http/cors.js';
 import { forbidden, HttpError, unauthenticated } from '../http/errors.js';
 import type { Identity } from './identity.js';
@@ -23,6 +24,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling; set for every operation with `x-required-feature`. */
     identity: Identity | null;
+    /**
+     * Checks again, for a long answer, what a new request would be checked for: the session or
+     * token it came with still valid, its user active and holding the operation's feature. Throws
+     * the refusal (a user deleted or signed out mid-answer: 401 `unauthenticated`).
+     */
+    reauthorize(): Promise<void>;
   }
 }
 
@@ -73,10 +80,8 @@ export function registerAuthorization(
   const widgetOrigins = policy.widgetOrigins ?? [];
   app.decorateRequest('identity', null);
 
-  app.addHook('onRequest', async (request) => {
-    const operation = request.routeOptions.config.operation;
-    if (!operation?.requiredFeature) return;
-
+  /** The active user behind the request's token or session cookie; throws 401/403 otherwise. */
+  async function identify(request: FastifyRequest, operation: OperationMeta): Promise<Identity> {
     const token = bearerToken(request);
     let identity: Identity | undefined;
     if (token !== undefined) {
@@ -87,44 +92,61 @@ export function registerAuthorization(
       }
       identity = token ? await findTokenIdentity(db, token) : undefined;
       if (!identity) throw unauthenticated('The personal access token is invalid, expired or revoked.');
-      if (!identity.user.is_active) throw accountDeactivated();
     } else {
       const sessionId = request.cookies[SESSION_COOKIE];
       if (!sessionId || !operation.schemes.has('session')) throw unauthenticated();
       identity = await findSessionIdentity(db, sessionId, policy);
       if (!identity) throw unauthenticated('Your session has ended. Sign in again.');
-      if (!identity.user.is_active) throw accountDeactivated();
-      if (operation.isStateChanging) {
-        const reason = crossSiteReason(request, widgetOrigins);
-        if (reason) {
-          throw new HttpError(
-            403,
-            'xsrf_failed',
-            `This call changes state, so a browser session cannot make it when ${reason}. Call it from the app, or with a personal access token.`,
-          );
-        }
-        // Double-submit: a cross-site page can make the browser send the cookie, not read it.
-        const header = request.headers[XSRF_HEADER];
-        const cookie = request.cookies[XSRF_COOKIE];
-        if (
-          typeof header !== 'string' ||
-          !cookie ||
-          !safeEqual(header, cookie) ||
-          !safeEqual(header, identity.xsrfToken ?? '')
-        ) {
-          throw new HttpError(
-            403,
-            'xsrf_failed',
-            'The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie of this session.',
-          );
-        }
+    }
+    if (!identity.user.is_active) throw accountDeactivated();
+    return identity;
+  }
+
+  function requireFeature(identity: Identity, feature: string): void {
+    if (!identity.features.has(feature)) {
+      throw forbidden(`You do not have permission to do this (needs the ${feature} feature).`);
+    }
+  }
+
+  app.decorateRequest('reauthorize', async function reauthorize(this: FastifyRequest) {
+    const operation = this.routeOptions.config.operation;
+    if (!operation?.requiredFeature || !this.identity) return;
+    const identity = await identify(this, operation);
+    requireFeature(identity, operation.requiredFeature);
+    this.identity = identity;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation?.requiredFeature) return;
+
+    const identity = await identify(request, operation);
+    if (identity.via === 'session' && operation.isStateChanging) {
+      const reason = crossSiteReason(request, widgetOrigins);
+      if (reason) {
+        throw new HttpError(
+          403,
+          'xsrf_failed',
+          `This call changes state, so a browser session cannot make it when ${reason}. Call it from the app, or with a personal access token.`,
+        );
+      }
+      // Double-submit: a cross-site page can make the browser send the cookie, not read it.
+      const header = request.headers[XSRF_HEADER];
+      const cookie = request.cookies[XSRF_COOKIE];
+      if (
+        typeof header !== 'string' ||
+        !cookie ||
+        !safeEqual(header, cookie) ||
+        !safeEqual(header, identity.xsrfToken ?? '')
+      ) {
+        throw new HttpError(
+          403,
+          'xsrf_failed',
+          'The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie of this session.',
+        );
       }
     }
-    if (!identity.features.has(operation.requiredFeature)) {
-      throw forbidden(
-        `You do not have permission to do this (needs the ${operation.requiredFeature} feature).`,
-      );
-    }
+    requireFeature(identity, operation.requiredFeature);
     request.identity = identity;
   });
 
