@@ -96,9 +96,14 @@ class AnswerWatch<Answer> {
   }
 
   private async tick(): Promise<void> {
-    if (await this.isRefused()) {
-      this.controller.abort();
-      return;
+    try {
+      if (await this.isRefused()) {
+        this.controller.abort();
+        return;
+      }
+    } catch (error) {
+      // The database failing is no reason to end an answer; the next check asks again.
+      this.request.log.warn({ err: error }, 'could not check the caller of a chat answer again');
     }
     const text = this.textSoFar();
     if (!this.run.progress || text === undefined || text === this.kept || this.isEnded) return;
