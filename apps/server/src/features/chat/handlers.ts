@@ -111,7 +111,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     const department: Department = request.body.Department ?? 'knowledge';
     if (!canReadDepartment({ role: identity.user.role, features: identity.features }, department)) {
       throw forbidden(
-        `The ${DEPARTMENT_LABELS[department]} department needs the ${DEPARTMENT_LABELS[department]} role.`,
+        `The ${DEPARTMENT_LABELS[department]} department needs the ${DEPARTMENT_LABELS[department]} capability: ask an administrator for it.`,
       );
     }
   };
