@@ -335,16 +335,19 @@ describe('streaming', () => {
     expect(answers.at(-1)?.status).toBe('done');
   });
 
-  it('applies words arriving together in one update when the screen next draws, and Stop keeps them', async () => {
+  /** A store whose answer stream and animation frames the test runs by hand. */
+  function manualStreaming() {
     const frames: Array<() => void> = [];
     const api = createTestApi();
-    let sendEvents: (text: string) => void = () => {};
+    let write: (text: string) => void = () => {};
+    let end: () => void = () => {};
     api.use({
       'POST /api/chat/gpt': () =>
         new Response(
           new ReadableStream<Uint8Array>({
             start(controller) {
-              sendEvents = (text) => controller.enqueue(new TextEncoder().encode(text));
+              write = (text) => controller.enqueue(new TextEncoder().encode(text));
+              end = () => controller.close();
             },
           }),
           { headers: { 'content-type': 'text/event-stream' } },
@@ -361,30 +364,74 @@ describe('streaming', () => {
       },
     });
     chat.chooseChatType('openai');
+    const sendEvent = (event: object) =>
+      write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
+    return { api, chat, frames, sendEvent, end: () => end() };
+  }
+
+  it('puts words arriving together in the store in one update when the screen next draws', async () => {
+    const { api, chat, frames, sendEvent } = manualStreaming();
     const sending = chat.send('A long answer');
-    const words = Array.from({ length: 500 }, (_, index) => `word${index + 1} `);
     await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
-    sendEvents(
-      words.map((text) => `event: delta\ndata: ${JSON.stringify({ type: 'delta', text })}\n\n`).join(''),
-    );
+    const words = Array.from({ length: 300 }, (_, index) => `word${index + 1} `);
+    for (const text of words) sendEvent({ type: 'delta', text });
     await vi.waitFor(() => expect(frames).toHaveLength(1));
-    // Nothing is drawn word by word: the 500 words wait for the frame, then come in one update.
+    // Nothing is drawn word by word: the 300 words wait for the frame, then come in one update.
     expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'pending', message: '' });
     const states = record(chat);
     frames.shift()?.();
     expect(states).toHaveLength(1);
     expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'streaming', message: words.join('') });
-
-    // Words that arrived after the last frame are kept when the answer is stopped before the next.
-    sendEvents(`event: delta\ndata: ${JSON.stringify({ type: 'delta', text: 'last' })}\n\n`);
-    await vi.waitFor(() => expect(frames).toHaveLength(1));
     chat.stop();
     await sending;
-    expect(frames).toHaveLength(0);
-    expect(lastMessage(chat.getSnapshot())).toMatchObject({
-      status: 'stopped',
-      message: `${words.join('')}last`,
+  });
+
+  it('draws a whole answer that arrives at once over several frames, and is done after the last', async () => {
+    const { api, chat, frames, sendEvent, end } = manualStreaming();
+    const sending = chat.send('A very long answer');
+    await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
+    const answer = Array.from({ length: 2000 }, (_, index) => `word${index + 1}`).join(' ');
+    for (const text of answer.match(/\S+\s*/g) ?? []) sendEvent({ type: 'delta', text });
+    sendEvent({
+      type: 'done',
+      data: { Answer: answer, ConversationId: 'c1', ChipSummary: 'A very long answer' },
     });
+    end();
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    const drawn: string[] = [];
+    while (frames.length > 0) {
+      frames.shift()?.();
+      drawn.push(lastMessage(chat.getSnapshot())?.message ?? '');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await sending;
+    // Each frame adds at most 4,096 characters, cut between words.
+    expect(drawn.length).toBeGreaterThan(answer.length / 4096);
+    drawn.reduce((before, text) => {
+      expect(text.length - before.length).toBeLessThanOrEqual(4096);
+      expect(text.startsWith(before)).toBe(true);
+      expect(text === answer || text.endsWith(' ')).toBe(true);
+      return text;
+    }, '');
+    expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'done', message: answer });
+  });
+
+  it('stops within the frame: the answer stays as drawn, and words not yet drawn are not added', async () => {
+    const { api, chat, frames, sendEvent } = manualStreaming();
+    const sending = chat.send('Stop me');
+    await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
+    sendEvent({ type: 'delta', text: 'Drawn words.' });
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    frames.shift()?.();
+    sendEvent({ type: 'delta', text: ' Not yet drawn.' });
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    chat.stop();
+    // Even the frame already asked for draws nothing more.
+    frames.shift()?.();
+    expect(lastMessage(chat.getSnapshot())?.message).toBe('Drawn words.');
+    await sending;
+    expect(frames).toHaveLength(0);
+    expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'stopped', message: 'Drawn words.' });
   });
 
   it('keeps earlier messages as the same objects while an answer streams', async () => {

@@ -140,8 +140,9 @@ export interface ChatStoreOptions {
   transport: ChatTransport;
   /**
    * Runs `update` when the screen can next show streamed text, and answers a function that cancels
-   * it. Text arriving faster (a whole answer can come in one network read) is gathered and applied
-   * once: one store update, so one render, per frame rather than per word.
+   * it. Text arriving faster (a whole answer can come in one network read) is gathered and put in
+   * the store once per frame, one update and so one render per frame rather than per word, at most
+   * 4,096 characters a frame (a burst is drawn over the next frames, each of bounded cost).
    * @default the next animation frame (`requestAnimationFrame`), else the next task
    */
   scheduleUpdate?: (update: () => void) => () => void;
@@ -420,20 +421,33 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     let isFinished = false;
     let hasSessionExpired = false;
     let announcedId: string | null = null;
-    // Streamed text not yet in the store, and the cancel of its scheduled update.
+    // Streamed text not yet in the store, put in a frame at a time (at most MAX_TEXT_PER_FRAME).
     let unshown = '';
     let cancelShow: (() => void) | null = null;
-    const showText = () => {
+    let onAllShown: (() => void) | null = null;
+    const showText = (isAll = false) => {
       cancelShow?.();
       cancelShow = null;
-      if (!unshown) return;
-      const text = unshown;
-      unshown = '';
+      // Stopped: nothing more is drawn, even in a frame that was already asked for.
+      if (!unshown || controller.signal.aborted) return;
+      const end = isAll ? unshown.length : frameEnd(unshown);
+      const text = unshown.slice(0, end);
+      unshown = unshown.slice(end);
       patchMessage(channel, answer.id, (message) => ({
         message: message.message + text,
         status: 'streaming',
       }));
+      if (unshown) cancelShow = scheduleUpdate(() => showText());
+      else onAllShown?.();
     };
+    /** Resolves once every word that came is in the store, or when the answer is stopped. */
+    const allShown = () =>
+      unshown
+        ? new Promise<void>((resolve) => {
+            onAllShown = resolve;
+            controller.signal.addEventListener('abort', () => resolve(), { once: true });
+          })
+        : Promise.resolve();
     try {
       const events = transport.sendMessage(request, {
         signal: controller.signal,
@@ -445,16 +459,18 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         if (controller.signal.aborted) break;
         if (event.type === 'delta') {
           unshown += event.text;
-          cancelShow ??= scheduleUpdate(showText);
+          cancelShow ??= scheduleUpdate(() => showText());
           continue;
         }
-        showText();
         if (event.type === 'sources') {
           patchMessage(channel, answer.id, (message) => ({
             sources: event.sources,
             status: message.status === 'pending' ? 'streaming' : message.status,
           }));
         } else {
+          // The answer is complete once the words before its end are all shown.
+          await allShown();
+          if (controller.signal.aborted) break;
           isFinished = true;
           finish(channel, answer.id, event.data, department);
           if (isNewConversation) adoptConversation(generation, event.data as GptChatResponse);
@@ -463,8 +479,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       if (controller.signal.aborted && !isFinished) throw controller.signal.reason;
       if (!isFinished) throw new Error('The answer ended without its final event');
     } catch (caught) {
-      // What arrived before a stop or an error stays.
-      showText();
+      cancelShow?.();
+      // Stopped, the answer stays as it is drawn; after an error, all that came is shown.
+      if (controller.signal.aborted) unshown = '';
+      else showText(true);
       if (controller.signal.aborted) {
         patchMessage(channel, answer.id, (message) =>
           message.status === 'pending' || message.status === 'streaming' ? { status: 'stopped' } : null,
@@ -801,6 +819,20 @@ function fromStoredMessage(message: StoredChatMessage, id: string): ChatMessage 
     ...(message.sources ? { sources: message.sources } : {}),
     ...(message.error ? { error: message.error } : {}),
   };
+}
+
+/**
+ * At most this much streamed text is put in the store a frame: a whole answer arriving at once is
+ * drawn over several frames (some tens of ms each) rather than in one that holds the page for
+ * hundreds; a model streaming as fast as it reads gives a few hundred characters a frame at most.
+ */
+const MAX_TEXT_PER_FRAME = 4096;
+
+/** Where this frame's share of `text` ends: at a word's end when one is near the limit. */
+function frameEnd(text: string): number {
+  if (text.length <= MAX_TEXT_PER_FRAME) return text.length;
+  const space = text.lastIndexOf(' ', MAX_TEXT_PER_FRAME);
+  return space > MAX_TEXT_PER_FRAME / 2 ? space + 1 : MAX_TEXT_PER_FRAME;
 }
 
 /** The next animation frame where there is one (a browser), else the next task. */

@@ -88,4 +88,62 @@ describe('MarkdownBlockSplitter', () => {
   it('treats Windows line ends like Unix ones', () => {
     expect(splitMarkdownBlocks('a\r\n\r\nb').blocks).toEqual(['a\n\n', 'b']);
   });
+
+  describe('a long paragraph being written', () => {
+    // The stand-in model's long answer is one paragraph; real ones mix in inline syntax.
+    const words = Array.from({ length: 1000 }, (_, index) => {
+      const word = `word${index + 1}`;
+      if (index % 97 === 5) return `**${word}**`;
+      if (index % 89 === 7) return `\`${word}\``;
+      if (index % 83 === 9) return `[${word}](https://example.com/${word})`;
+      if (index % 79 === 11) return `snake_${word}`;
+      return word;
+    });
+    const paragraph = words.join(' ');
+
+    function stream(text: string, size: number) {
+      const splitter = new MarkdownBlockSplitter();
+      let result = splitter.split('');
+      for (let end = size; end < text.length + size; end += size) result = splitter.split(text.slice(0, end));
+      return result;
+    }
+
+    it('is cut into pieces that join to it, with the same blocks as in one go', () => {
+      const streamed = stream(`Intro.\n\n${paragraph}`, 17);
+      expect(streamed.blocks).toEqual(splitMarkdownBlocks(`Intro.\n\n${paragraph}`).blocks);
+      const pieces = streamed.paragraphPieces[1] ?? [];
+      expect(pieces.length).toBeGreaterThan(5);
+      expect(pieces.join('')).toBe(streamed.blocks[1]);
+      expect(streamed.paragraphPieces[0]).toBeNull();
+      // Each piece but the last ends with a single space before a word.
+      for (const piece of pieces.slice(0, -1)) expect(piece).toMatch(/[^\s] $/);
+    });
+
+    it('is not cut while an emphasis, code span or link it opened may still close', () => {
+      const open = `${words.slice(0, 300).join(' ')} *an emphasis that ${words.slice(300, 500).join(' ')} ends here* ${words.slice(500).join(' ')}`;
+      const splitter = new MarkdownBlockSplitter();
+      let pieces: readonly string[] = [];
+      const inside = open.indexOf('*an emphasis');
+      const closed = open.indexOf('ends here*') + 'ends here*'.length;
+      for (let end = 13; end < open.length + 13; end += 13) {
+        pieces = splitter.split(open.slice(0, end)).paragraphPieces[0] ?? [];
+        // No cut between the opening * and its closing one.
+        let at = 0;
+        for (const piece of pieces.slice(0, -1)) {
+          at += piece.length;
+          expect(at <= inside || at >= closed).toBe(true);
+        }
+      }
+      expect(pieces.length).toBeGreaterThan(2);
+      expect(pieces.join('')).toBe(open);
+    });
+
+    it('becomes a heading, whole, when a setext underline follows it', () => {
+      const text = `${paragraph}\n===\n\nAfter.`;
+      const streamed = stream(text, 23);
+      expect(streamed.blocks).toEqual(splitMarkdownBlocks(text).blocks);
+      expect(streamed.blocks[0]?.trimEnd().endsWith('===')).toBe(true);
+      expect(streamed.paragraphPieces[0]).toBeNull();
+    });
+  });
 });

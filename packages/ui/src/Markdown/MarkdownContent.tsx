@@ -1,5 +1,5 @@
 import type { KnowledgeSource } from '@digital-assistant/sdk';
-import { memo, useMemo, useRef } from 'react';
+import { Fragment, memo, type ReactNode, useMemo, useRef } from 'react';
 import Markdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
 import { CitationChip } from '../Chat/CitationChip';
 import { citationPreview } from '../Chat/citationPreview';
@@ -162,6 +162,62 @@ const MarkdownBlock = memo(function MarkdownBlock({ block, source, options }: Bl
   );
 });
 
+/** A piece of a paragraph renders its inline content only: the paragraph element is drawn once around them. */
+function InlineOnly({ children }: { children?: ReactNode }) {
+  return <>{children}</>;
+}
+
+/** One piece of a long paragraph; memoised, so settled pieces are not parsed again. */
+const MarkdownPiece = memo(function MarkdownPiece({ source, options }: { source: string; options: Options }) {
+  return Markdown({ ...options, children: source });
+});
+
+interface ParagraphProps {
+  /** The paragraph as written, shown if rendering fails. */
+  block: string;
+  /** Its pieces (see `MarkdownBlocks.paragraphPieces`); the last is still being written. */
+  pieces: readonly string[];
+  /** The document's link definitions, for the last piece. */
+  definitions: string;
+  options: Options;
+}
+
+/**
+ * A long paragraph being written, drawn piece by piece inside one paragraph element: while an
+ * answer streams only its last piece is parsed and rendered again.
+ */
+const MarkdownParagraph = memo(function MarkdownParagraph({
+  block,
+  pieces,
+  definitions,
+  options,
+}: ParagraphProps) {
+  const pieceOptions = useMemo<Options>(
+    () => ({ ...options, components: { ...options.components, p: InlineOnly } }),
+    [options],
+  );
+  const Paragraph = options.components?.p ?? 'p';
+  return (
+    <MarkdownErrorBoundary source={block}>
+      <Paragraph>
+        {pieces.map((piece, index) => (
+          // Pieces only ever grow at the end, so a piece's index is its identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Fragment key={index}>
+            {index > 0 ? ' ' : null}
+            <MarkdownPiece
+              source={
+                index === pieces.length - 1 && definitions ? `${piece.trimEnd()}\n\n${definitions}` : piece
+              }
+              options={pieceOptions}
+            />
+          </Fragment>
+        ))}
+      </Paragraph>
+    </MarkdownErrorBoundary>
+  );
+});
+
 const CODE_START = /^(?: {4}|\t| {0,3}(?:```|~~~))/;
 
 /**
@@ -170,15 +226,15 @@ const CODE_START = /^(?: {4}|\t| {0,3}(?:```|~~~))/;
  * destination; code blocks get a Copy button; a block that fails to render is shown as written.
  *
  * The text is rendered block by block (top-level markdown blocks), and only blocks whose text
- * changed are parsed again, so a streaming answer costs the same per update at its end as at its
- * start. Keep `sources` and `components` the same objects between updates: a new one renders every
+ * changed are parsed again; a long paragraph being written is rendered in pieces likewise. So a
+ * streaming answer costs the same per update at its end as at its start. Keep `sources` and `components` the same objects between updates: a new one renders every
  * block again.
  */
 export function MarkdownContent({ children, sources, components }: MarkdownContentProps) {
   const splitter = useRef<MarkdownBlockSplitter | null>(null);
   splitter.current ??= new MarkdownBlockSplitter();
   // The splitter caches by input, so calling it during render is idempotent.
-  const { blocks, definitions } = splitter.current.split(children);
+  const { blocks, definitions, paragraphPieces } = splitter.current.split(children);
   const options = useMemo<Options>(() => {
     const sourceIds = new Set(Object.keys(sources ?? {}));
     return {
@@ -190,16 +246,28 @@ export function MarkdownContent({ children, sources, components }: MarkdownConte
   }, [sources, components]);
   return (
     <div className="da-markdown">
-      {blocks.map((block, index) => (
-        <MarkdownBlock
-          // Blocks only ever grow at the end, so a block's index is its identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          key={index}
-          block={block}
-          source={definitions && !CODE_START.test(block) ? `${block.trimEnd()}\n\n${definitions}` : block}
-          options={options}
-        />
-      ))}
+      {blocks.map((block, index) => {
+        const pieces = paragraphPieces[index];
+        return pieces ? (
+          <MarkdownParagraph
+            // Blocks only ever grow at the end, so a block's index is its identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            block={block}
+            pieces={pieces}
+            definitions={definitions}
+            options={options}
+          />
+        ) : (
+          <MarkdownBlock
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            block={block}
+            source={definitions && !CODE_START.test(block) ? `${block.trimEnd()}\n\n${definitions}` : block}
+            options={options}
+          />
+        );
+      })}
     </div>
   );
 }
