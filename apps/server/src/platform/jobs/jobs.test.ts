@@ -377,6 +377,35 @@ describe.each(BACKENDS)('jobs on %s', (backend) => {
     expect(await jobs.status('00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
+  it('cancelling a running job aborts its handler on this instance at once, with the reason', async () => {
+    const queue = newQueue();
+    const jobs = open(first);
+    const aborted = new Promise<unknown>((resolve) => {
+      jobs.work(
+        queue,
+        (job) =>
+          new Promise<void>((_, reject) => {
+            job.signal.addEventListener('abort', () => {
+              resolve(job.signal.reason);
+              reject(job.signal.reason);
+            });
+          }),
+        // Renewed every 20 minutes: only the cancel itself can abort the handler within the test.
+        { leaseMs: 3_600_000 },
+      );
+    });
+    const { id } = await jobs.enqueue(queue, {});
+    await waitFor(jobs, id, (status) => status.state === 'running');
+    expect(await jobs.cancel(id, 'The document was deleted.')).toBe(true);
+    expect(await aborted).toMatchObject({ message: 'The document was deleted.' });
+    // The handler's rejection does not turn the cancelled job into a retry.
+    await sleep(100);
+    expect(await jobs.status(id)).toMatchObject({
+      state: 'cancelled',
+      lastError: 'The document was deleted.',
+    });
+  });
+
   it('a job enqueued in a transaction exists only if the transaction commits', async () => {
     const queue = newQueue();
     const jobs = open(first);

@@ -72,7 +72,10 @@ export interface JobContext<Payload> {
   /** 1 for the first attempt. */
   attempt: number;
   maxAttempts: number;
-  /** Aborted when the lease is lost (cancelled, taken over) or the server stops past its timeout. */
+  /**
+   * Aborted when the job is cancelled (at once on this instance), its lease is lost (taken over) or
+   * the server stops past its timeout.
+   */
   signal: AbortSignal;
 }
 
@@ -226,7 +229,10 @@ export class Jobs {
     throw new Error(`Could not enqueue a ${queue} job with key ${options.dedupeKey}: it kept changing`);
   }
 
-  /** Cancels a waiting or running job (a running handler sees its signal aborted). */
+  /**
+   * Cancels a waiting or running job. A handler running it on this instance sees its signal aborted
+   * at once; on another instance, at that one's next lease renewal (within a third of the lease).
+   */
   async cancel(id: string, reason = 'Cancelled.'): Promise<boolean> {
     const { rowCount } = await this.db.query(
       `UPDATE jobs SET state = 'cancelled', last_error = $2, finished_at = now(), updated_at = now(),
@@ -234,6 +240,9 @@ export class Jobs {
        WHERE id = $1 AND state IN ('queued', 'running')`,
       [id, reason],
     );
+    if (rowCount > 0) {
+      for (const worker of this.workers.values()) worker.running.get(id)?.abort.abort(new Error(reason));
+    }
     return rowCount > 0;
   }
 
