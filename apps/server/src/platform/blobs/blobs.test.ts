@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb } from '../../test/harness.js';
+import { buildApp } from '../../app.js';
+import { MODULES } from '../../modules.js';
+import { BACKENDS, openTestDb, testConfig } from '../../test/harness.js';
 import type { Db } from '../db/db.js';
 import { BlobTooLargeError, DatabaseBlobs, DEFAULT_CHUNK_BYTES } from './blobs.js';
+import { createBlobsModule } from './module.js';
 
 const MB = 1024 * 1024;
 
@@ -184,5 +187,31 @@ describe.each(BACKENDS)('blobs on %s', (backend) => {
     const { rows } = await db.query("SELECT 1 FROM blobs WHERE state = 'writing'");
     expect(rows).toHaveLength(1);
     await db.query("DELETE FROM blobs WHERE state = 'writing'");
+  });
+
+  it('are swept by a running server every few minutes, without waiting for a restart', async () => {
+    const modules = MODULES.map((module) =>
+      module.name === 'blobs' ? createBlobsModule({ sweepIntervalMs: 50 }) : module,
+    );
+    const app = await buildApp({ config: testConfig(), db, modules });
+    try {
+      // A write left by a process that died an hour and a half ago, and one in progress.
+      const { rows } = await db.query<{ id: string; state: string }>(
+        `INSERT INTO blobs (state, created_at) VALUES ('writing', now() - interval '90 minutes'), ('writing', now())
+         RETURNING id`,
+      );
+      const [abandoned, inProgress] = rows.map((row) => row.id);
+      for (;;) {
+        const left = await db.query<{ id: string }>("SELECT id FROM blobs WHERE state = 'writing'");
+        if (!left.rows.some((row) => row.id === abandoned)) {
+          expect(left.rows.map((row) => row.id)).toEqual([inProgress]);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await app.close();
+      await db.query("DELETE FROM blobs WHERE state = 'writing'");
+    }
   });
 });

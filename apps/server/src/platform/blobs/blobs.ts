@@ -8,8 +8,8 @@
 // A write does not run in one transaction: on PGlite (one connection) a transaction held open
 // while a slow client uploads would stall every other request. The blob row is `writing` until the
 // last chunk is in (a one-chunk blob is written `ready` with its bytes at once), failed writes
-// delete what they wrote, and `sweepAbandoned` removes the rest of a write the process did not live
-// to finish. Its commits do not wait for the disk (`Db.asyncCommit`): a blob is of use once its id
+// delete what they wrote, and `sweepAbandoned` (at start and every few minutes, see module.ts)
+// removes the rest of a write the process did not live to finish. Its commits do not wait for the disk (`Db.asyncCommit`): a blob is of use once its id
 // is recorded somewhere, and the commit recording it comes later in the log, so a database crash
 // never keeps the record without the bytes.
 import { createHash } from 'node:crypto';
@@ -40,6 +40,8 @@ export interface Blobs {
   open(id: string): Promise<Readable | undefined>;
   /** True when it existed. */
   delete(id: string): Promise<boolean>;
+  /** Removes writes begun longer than `olderThanMs` ago (default an hour) that never finished; answers how many. */
+  sweepAbandoned(olderThanMs?: number): Promise<number>;
 }
 
 export class BlobTooLargeError extends Error {
