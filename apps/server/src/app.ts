@@ -33,6 +33,7 @@ import { registerJsonBodyParser } from './platform/http/json-body.js';
 import { registerRateLimit, signInRateLimit } from './platform/http/rate-limit.js';
 import { registerSecurityHeaders, socketAnswerHeaders } from './platform/http/security-headers.js';
 import { registerWeb } from './platform/http/web.js';
+import { registerWidgetHelp } from './platform/http/widget-help.js';
 import { registerWidgetScript } from './platform/http/widget-script.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { collectHandlers, type FeatureModule, startModules } from './platform/modules.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const handlers = collectHandlers(modules, context);
     await registerContract(app, options.contract ?? loadContract(openapiPath()), handlers);
     registerWidgetScript(app, config.widgetDist);
+    registerWidgetHelp(app);
     registerWidgetPopup(app, { db, config, sso, publicUrl });
     await registerWeb(app, config.webDist);
     await app.ready();

@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './features/identity/demo-accounts.js';
 import { loadConfig } from './platform/config/config.js';
+import { widgetSiteWarnings } from './platform/config/widget-sites.js';
 
 let config: ReturnType<typeof loadConfig>;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -33,6 +34,9 @@ if (config.oidc.issuer) {
     );
   }
 }
+// A widget page on another site than the server, with SameSite=Lax cookies, can sign in but never
+// stays signed in: said here, once, naming the page (widget-sites.ts).
+for (const warning of widgetSiteWarnings(config)) lines.push(`  WARNING: ${warning}`);
 console.log(`${lines.join('\n')}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
