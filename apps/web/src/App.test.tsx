@@ -32,7 +32,8 @@ function serverFor(signedIn: User | null) {
 }
 
 function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
 function renderApp(path: string, signedIn: User | null) {
@@ -53,8 +54,16 @@ afterEach(() => {
 });
 
 describe('the reference app', () => {
-  it('sends a signed-out visitor to /login and starts single sign-on', async () => {
+  it('sends a signed-out visitor to /login and starts single sign-on, to come back to the page asked for', async () => {
     const app = renderApp('/users', null);
+    await waitFor(() =>
+      expect(app.redirect).toHaveBeenCalledWith('https://idp.example.com/auth?state=x&returnTo=/users'),
+    );
+    expect(app.location()).toBe('/login?returnTo=%2Fusers');
+  });
+
+  it('sends a visitor of chat/Knowledge to /login alone, since sign-in leads there anyway', async () => {
+    const app = renderApp('/chat/Knowledge', null);
     await waitFor(() => expect(app.redirect).toHaveBeenCalledWith('https://idp.example.com/auth?state=x'));
     expect(app.location()).toBe('/login');
   });

@@ -4,9 +4,9 @@
  */
 import { DigitalAssistantProvider } from '@digital-assistant/react';
 import { createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
-import { useHref, useNavigate } from 'react-router';
+import { useHref, useLocation, useNavigate } from 'react-router';
 import { AppRoutes } from './AppRoutes';
 
 export interface AppProps {
@@ -18,12 +18,18 @@ export interface AppProps {
 
 export function App(props: AppProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Where sign-in leads back to when the session fails or ends while in use.
+  const current = useRef(location);
+  current.current = location;
   const [client] = useState(() => props.client ?? createClient({ baseUrl: '' }));
   return (
     <DigitalAssistantProvider
       client={client}
       redirect={props.redirect}
-      navigate={(to) => navigate(to, { replace: to === '/login' })}
+      // The way to sign-in is not a page to come Back to.
+      navigate={(to, options) => navigate(to, { replace: options?.replace ?? to.startsWith('/login') })}
+      currentPath={() => `${current.current.pathname}${current.current.search}`}
       windowWidth={window.innerWidth}
     >
       <RouterProvider navigate={(to) => navigate(to)} useHref={useHref}>

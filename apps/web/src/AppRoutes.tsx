@@ -1,7 +1,8 @@
 import { type RouteMatch, type RouteScreen, useChatRoute, useRouteGuard } from '@digital-assistant/react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ChatHeader } from './screens/chat/ChatHeader';
+import { COMPOSER_IDS } from './screens/chat/composer-ids';
 import { Shell } from './screens/Shell';
 
 /*
@@ -53,13 +54,22 @@ const pendingContent = (
   <div className="app-pending-content" role="status" aria-busy="true" aria-label="Loading" />
 );
 
-/** /chat and /chat/{department}: the chat store follows the route (PGA redirect); its selector in the header. */
+/**
+ * /chat and /chat/{department}: the chat store follows the route (PGA redirect) and the AI
+ * conversation's address (`/chat?c=`); its selector in the header.
+ */
 function ChatRoute({ match }: { match: RouteMatch }) {
-  const route = useChatRoute(match.params.department);
+  const [search] = useSearchParams();
+  const route = useChatRoute(match.params.department, search.get('c'));
   return (
-    <Shell header={<ChatHeader route={route} />}>
+    <Shell skipToComposer={COMPOSER_IDS[route.selection]} header={<ChatHeader route={route} />}>
       <Suspense fallback={pendingContent}>
-        <ChatPanesScreen selection={route.selection} department={route.department} />
+        <ChatPanesScreen
+          selection={route.selection}
+          department={route.department}
+          conversationNotice={route.conversationNotice}
+          onDismissConversationNotice={route.dismissConversationNotice}
+        />
       </Suspense>
     </Shell>
   );
@@ -68,10 +78,14 @@ function ChatRoute({ match }: { match: RouteMatch }) {
 /** Screens inside the app shell, by the route table's screen name. */
 const shellScreens: Record<
   Exclude<RouteScreen, 'login' | 'logout' | 'health' | 'chat'>,
-  { title?: ReactNode; render: () => ReactNode }
+  { title?: ReactNode; render: () => ReactNode; composerId?: string }
 > = {
-  adminChat: { title: <h1>Admin Chat</h1>, render: () => <AdminChatScreen /> },
-  elk: { title: <h1>Elk Agent</h1>, render: () => <ElkChatScreen /> },
+  adminChat: {
+    title: <h1>Admin Chat</h1>,
+    render: () => <AdminChatScreen />,
+    composerId: COMPOSER_IDS.admin,
+  },
+  elk: { title: <h1>Elk Agent</h1>, render: () => <ElkChatScreen />, composerId: COMPOSER_IDS.elk },
   agents: { render: () => <AgentsScreen /> },
   discover: { render: () => <DiscoverScreen /> },
   codeReview: { render: () => <CodeReviewScreen /> },
@@ -83,7 +97,7 @@ const shellScreens: Record<
 
 export function AppRoutes() {
   const location = useLocation();
-  const decision = useRouteGuard(location.pathname);
+  const decision = useRouteGuard(`${location.pathname}${location.search}`);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   const { screen } = decision.match.route;
   if (screen === 'login' || screen === 'logout' || screen === 'health') {
@@ -96,9 +110,9 @@ export function AppRoutes() {
   }
   if (decision.kind === 'pending') return pending;
   if (screen === 'chat') return <ChatRoute match={decision.match} />;
-  const { title, render } = shellScreens[screen];
+  const { title, render, composerId } = shellScreens[screen];
   return (
-    <Shell title={title}>
+    <Shell title={title} skipToComposer={composerId}>
       <Suspense fallback={pendingContent}>{render()}</Suspense>
     </Shell>
   );

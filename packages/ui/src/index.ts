@@ -19,6 +19,7 @@ export type {
   AppShellMenuPanelProps,
   AppShellMenuSectionProps,
   AppShellRootProps,
+  AppShellSkipLinkProps,
 } from './AppShell';
 export {
   AppShell,
@@ -34,6 +35,7 @@ export {
   AppShellMenuPanel,
   AppShellMenuSection,
   AppShellRoot,
+  AppShellSkipLink,
   useAppShell,
 } from './AppShell';
 export type { AuditLogEntry, AuditLogTableProps } from './AuditLogTable/AuditLogTable';

@@ -49,7 +49,7 @@ describe('the chat screen', () => {
       chat: { streamDelayMs: 15, answer: (question) => `Answer to ${question}: ${words}` },
     });
     expect(
-      await within(await screen.findByRole('region', { name: 'History' })).findByRole('button', {
+      await within(await screen.findByRole('region', { name: 'History' })).findByRole('row', {
         name: 'Older topic',
       }),
     ).toBeTruthy();
@@ -63,13 +63,16 @@ describe('the chat screen', () => {
     expect(answer.textContent).not.toContain('w60');
     // The conversation the server kept is at the top of History, current.
     await waitFor(() => {
-      const items = within(history()).getAllByRole('listitem');
+      const items = within(history()).getAllByRole('row');
       expect(items[0]!.textContent).toContain('Plan the offsite');
     });
     expect(
-      within(history()).getByRole('button', { name: 'Plan the offsite' }).getAttribute('aria-current'),
+      within(history()).getByRole('row', { name: 'Plan the offsite' }).getAttribute('aria-current'),
     ).toBe('true');
     expect(server.state.conversations[0]!.Messages.at(-1)!.stopped).toBe(true);
+    // It has its own address now.
+    const id = server.state.conversations[0]!.ConversationId;
+    await waitFor(() => expect(location()).toBe(`/chat?c=${id}`));
 
     // A follow-up in the same conversation; the full answer arrives.
     await ask('Message to OpenAI GPT', 'And the budget?');
@@ -88,10 +91,10 @@ describe('the chat screen', () => {
     });
     // Opening a History item from knowledge mode goes to the AI chat with that conversation.
     const menuHistory = await screen.findByRole('region', { name: 'History' });
-    fireEvent.click(await within(menuHistory).findByRole('button', { name: 'VPN at home' }));
-    await waitFor(() => expect(location()).toBe('/chat'));
+    fireEvent.click(await within(menuHistory).findByRole('row', { name: 'VPN at home' }));
+    await waitFor(() => expect(location()).toBe('/chat?c=c-1'));
     expect(await screen.findByText('About VPN at home.')).toBeTruthy();
-    expect(within(history()).getByRole('button', { name: 'VPN at home' }).getAttribute('aria-current')).toBe(
+    expect(within(history()).getByRole('row', { name: 'VPN at home' }).getAttribute('aria-current')).toBe(
       'true',
     );
 
@@ -106,9 +109,11 @@ describe('the chat screen', () => {
     fireEvent.click(
       within(await screen.findByRole('alertdialog', { name: 'Delete' })).getByRole('button', { name: 'OK' }),
     );
-    await waitFor(() => expect(within(history()).queryByRole('button', { name: 'VPN at home' })).toBeNull());
+    await waitFor(() => expect(within(history()).queryByRole('row', { name: 'VPN at home' })).toBeNull());
     expect(server.state.conversations.map((item) => item.ConversationId)).toEqual(['c-2']);
     expect(screen.queryByText('About VPN at home.')).toBeNull();
+    // The deleted conversation's address is gone too: /chat is the new conversation.
+    await waitFor(() => expect(location()).toBe('/chat'));
   });
 
   it('sends staff opening /chat/pga to Knowledge and answers PGA members from the PGA department', async () => {

@@ -36,6 +36,8 @@ function ChatHistorySection() {
 }
 
 export interface ShellProps {
+  /** Where the skip link leads: the id of the chat's message box; by default the page. */
+  skipToComposer?: string;
   /** Page title in the header. */
   title?: ReactNode;
   /** Extra header content, e.g. the chat-type selector on chat routes. */
@@ -44,7 +46,7 @@ export interface ShellProps {
 }
 
 /** The app shell for signed-in screens: menu panel by the headless menu model, header, content. */
-export function Shell({ title, header, children }: ShellProps) {
+export function Shell({ skipToComposer, title, header, children }: ShellProps) {
   const { pathname } = useLocation();
   const { user } = useSession();
   const menu = useMenuModel(pathname);
@@ -52,6 +54,11 @@ export function Shell({ title, header, children }: ShellProps) {
   const { logout } = useLogout();
   return (
     <AppShell.Root isMenuOpen={panel.isOpen} onMenuOpenChange={panel.setOpen} currentPath={pathname}>
+      {skipToComposer ? (
+        <AppShell.SkipLink targetId={skipToComposer}>Skip to the message box</AppShell.SkipLink>
+      ) : (
+        <AppShell.SkipLink />
+      )}
       <AppShell.MenuPanel>
         <AppShell.MenuHeader chatHref={menu.header.to} title={menu.header.title} />
         <AppShell.MenuNav>

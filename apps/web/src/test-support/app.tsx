@@ -18,9 +18,10 @@ export const admin: User = {
 export const staff: User = { ...admin, email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' };
 export const pgaMember: User = { ...admin, email: 'pga@example.com', name: 'Pat Pga', role: 'PGA' };
 
-/** The current path, for tests to read (`data-testid="location"`). */
+/** The current path with its query, for tests to read (`data-testid="location"`). */
 function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
 const servers: DemoServer[] = [];

@@ -6,8 +6,12 @@ export interface AppShellContentProps {
   children: ReactNode;
 }
 
-/** The page area (the document's `main` landmark). */
+/** The page area (the document's `main` landmark), where AppShell.SkipLink leads by default. */
 export function AppShellContent({ children }: AppShellContentProps) {
-  useAppShell('AppShell.Content');
-  return <main className="da-shell-content">{children}</main>;
+  const { contentId } = useAppShell('AppShell.Content');
+  return (
+    <main id={contentId} className="da-shell-content" tabIndex={-1}>
+      {children}
+    </main>
+  );
 }

@@ -13,6 +13,8 @@ export interface AppShellContextValue {
   setMenuOpen: (isOpen: boolean) => void;
   /** Id of the menu panel element, for the toggle's aria-controls. */
   menuId: string;
+  /** Id of the page area (AppShell.Content), where the skip link leads by default. */
+  contentId: string;
   /** Path of the current page; menu links to it are marked aria-current="page". */
   currentPath: string | undefined;
   /** Docked beside the page, or a modal drawer over it. */

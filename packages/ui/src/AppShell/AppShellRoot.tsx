@@ -49,6 +49,7 @@ export function AppShellRoot({
   const isNarrow = useMediaQuery(DRAWER_MEDIA_QUERY);
   const menuMode = forcedMode ?? (isNarrow ? 'drawer' : 'docked');
   const menuId = useId();
+  const contentId = useId();
   const setMenuOpen = useCallback(
     (isOpen: boolean) => {
       if (controlledOpen === undefined) setUncontrolledOpen(isOpen);
@@ -82,8 +83,8 @@ export function AppShellRoot({
   }, [menuMode, setMenuOpen]);
 
   const value = useMemo(
-    () => ({ isMenuOpen, setMenuOpen, menuId, currentPath, menuMode, closeDrawerAfterNavigation }),
-    [isMenuOpen, setMenuOpen, menuId, currentPath, menuMode, closeDrawerAfterNavigation],
+    () => ({ isMenuOpen, setMenuOpen, menuId, contentId, currentPath, menuMode, closeDrawerAfterNavigation }),
+    [isMenuOpen, setMenuOpen, menuId, contentId, currentPath, menuMode, closeDrawerAfterNavigation],
   );
   return (
     <AppShellContext.Provider value={value}>

@@ -10,10 +10,12 @@ import { AppShellMenuNav } from './AppShellMenuNav';
 import { AppShellMenuPanel } from './AppShellMenuPanel';
 import { AppShellMenuSection } from './AppShellMenuSection';
 import { AppShellRoot } from './AppShellRoot';
+import { AppShellSkipLink } from './AppShellSkipLink';
 
 /** The application frame as compound parts. Every part must be inside `AppShell.Root`. */
 export const AppShell = {
   Root: AppShellRoot,
+  SkipLink: AppShellSkipLink,
   MenuPanel: AppShellMenuPanel,
   MenuHeader: AppShellMenuHeader,
   MenuNav: AppShellMenuNav,
@@ -41,6 +43,7 @@ export type { AppShellMenuNavProps } from './AppShellMenuNav';
 export type { AppShellMenuPanelProps } from './AppShellMenuPanel';
 export type { AppShellMenuSectionProps } from './AppShellMenuSection';
 export type { AppShellRootProps } from './AppShellRoot';
+export type { AppShellSkipLinkProps } from './AppShellSkipLink';
 export {
   AppShellAdminSection,
   AppShellAgentsSection,
@@ -54,4 +57,5 @@ export {
   AppShellMenuPanel,
   AppShellMenuSection,
   AppShellRoot,
+  AppShellSkipLink,
 };

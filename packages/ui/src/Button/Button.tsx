@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   Button as AriaButton,
   type ButtonProps as AriaButtonProps,
@@ -17,6 +17,8 @@ export interface ButtonProps extends AriaButtonProps {
   variant?: ButtonVariant;
   /** Size. @default 'md' */
   size?: ButtonSize;
+  /** The button element, e.g. to give it the focus. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A react-aria Button with the product's look. State is styled through `data-pressed`, `data-hovered`, `data-disabled`... */

@@ -1,8 +1,22 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
 import { ChatComposer } from './ChatComposer';
+
+/** A composer whose answer streams until Stop, as in the chat: Stop ends it at once. */
+function Streaming({ onSend }: { onSend: (prompt: string) => void }) {
+  const [isStreaming, setStreaming] = useState(true);
+  return (
+    <ChatComposer
+      onSend={onSend}
+      isPending={isStreaming}
+      isStreaming={isStreaming}
+      onStop={() => setStreaming(false)}
+    />
+  );
+}
 
 describe('ChatComposer', () => {
   it("asks 'How can I assist you today?' and sends with Enter, then clears", async () => {
@@ -56,6 +70,43 @@ describe('ChatComposer', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     expect(onStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('Stop sends nothing: the draft typed meanwhile stays in the box, which keeps the focus', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<Streaming onSend={onSend} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'A follow-up written while it answers');
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveValue('A follow-up written while it answers');
+    expect(box).toHaveFocus();
+  });
+
+  it('Escape stops the answer as Stop does, keeping the draft', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<Streaming onSend={onSend} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Half a question');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveValue('Half a question');
+    expect(box).toHaveFocus();
+  });
+
+  it('after Send is clicked, the focus is back in the box (the disabled button cannot hold it)', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<ChatComposer onSend={onSend} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledWith('Hello');
+    expect(box).toHaveFocus();
   });
 
   it('follows a value owned by the parent', async () => {

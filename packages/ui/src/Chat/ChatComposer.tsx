@@ -20,7 +20,10 @@ export interface ChatComposerProps {
   isPending?: boolean;
   /** The answer is streaming in: a Stop button replaces Send. @default false */
   isStreaming?: boolean;
-  /** Called by the Stop button; what has arrived so far is kept. */
+  /**
+   * Called by the Stop button, and by Escape in the composer, while the answer streams; what has
+   * arrived so far is kept, nothing is sent, and the draft stays in the box with the focus.
+   */
   onStop?: () => void;
   /** When given, a 'New Topic' button starts a new conversation (AI and ELK modes only). */
   onNewTopic?: () => void;
@@ -30,6 +33,8 @@ export interface ChatComposerProps {
   'aria-label'?: string;
   /** Focus the message box on mount. */
   autoFocus?: boolean;
+  /** The message box's id, e.g. for a skip link to it. */
+  id?: string;
 }
 
 /**
@@ -49,6 +54,7 @@ export function ChatComposer({
   placeholder = CHAT_TEXTS.placeholder,
   'aria-label': ariaLabel = 'Message',
   autoFocus,
+  id,
 }: ChatComposerProps) {
   const [ownValue, setOwnValue] = useState(defaultValue);
   const isControlled = controlledValue !== undefined;
@@ -72,15 +78,25 @@ export function ChatComposer({
     element.style.overflowY = element.scrollHeight > MAX_HEIGHT_PX ? 'auto' : 'hidden';
   }, [value]);
 
+  // Send (disabled once the box is empty) and Stop (gone once stopped) cannot keep the focus they
+  // were pressed with: it goes back to the box, where the person writes next.
+  const focusBox = () => textArea.current?.focus();
+
   const send = () => {
     if (!canSend) return;
     onSend(value);
     if (!isControlled) setOwnValue('');
   };
 
+  const stop = () => {
+    onStop?.();
+    focusBox();
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     send();
+    focusBox();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -90,8 +106,21 @@ export function ChatComposer({
     send();
   };
 
+  // Escape anywhere in the composer stops the answer, as Stop does.
+  const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || !isStreaming || !onStop || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.stopPropagation();
+    stop();
+  };
+
   return (
-    <form className="da-composer" onSubmit={onSubmit} data-pending={isPending || undefined}>
+    <form
+      className="da-composer"
+      onSubmit={onSubmit}
+      onKeyDown={onFormKeyDown}
+      data-pending={isPending || undefined}
+    >
       {onNewTopic ? (
         <Button className="da-composer-new-topic" variant="ghost" onPress={onNewTopic} isDisabled={isPending}>
           <PlusIcon />
@@ -107,6 +136,7 @@ export function ChatComposer({
           autoFocus={autoFocus}
         >
           <TextArea
+            id={id}
             ref={textArea}
             className="da-composer-input"
             placeholder={placeholder}
@@ -115,11 +145,21 @@ export function ChatComposer({
           />
         </TextField>
         {isStreaming && onStop ? (
-          <Button className="da-composer-button" variant="secondary" onPress={onStop} aria-label="Stop">
+          // Keyed apart from Send: were the same button element turned into Send while the click
+          // that pressed Stop is still on its way, that click would submit the draft.
+          <Button
+            key="stop"
+            className="da-composer-button"
+            variant="secondary"
+            type="button"
+            onPress={stop}
+            aria-label="Stop"
+          >
             <StopIcon />
           </Button>
         ) : (
           <Button
+            key="send"
             className="da-composer-button"
             variant="primary"
             type="submit"

@@ -9,6 +9,7 @@ import {
   type ChatDepartmentName,
   type ChatMessage,
   useChat,
+  useChatDraft,
   useChatMessage,
   useChatMessageIds,
 } from '@digital-assistant/react';
@@ -63,14 +64,18 @@ export interface ChatConversationProps {
   hasNewTopic?: boolean;
   /** Focus the message box on mount. */
   autoFocus?: boolean;
+  /** The message box's id, e.g. for a skip link to it. */
+  composerId?: string;
   /** Drawn under each message's text (see {@link ChatMessageItemProps.extra}). */
   messageExtra?: ComponentType<{ message: ChatMessage }>;
 }
 
 /**
  * A pane's conversation and composer on one channel of the chat store: the messages (following
- * streamed text), Send, Stop while an answer arrives, and New Topic. Must be inside
- * `ChatScreen.Root` and `DigitalAssistantCoreProvider`.
+ * streamed text), Send, Stop (or Escape) while an answer arrives, and New Topic. The text being
+ * written is the store's draft of the channel, so it outlives the composer (and, in the app, a
+ * reload or a trip through sign-in). Must be inside `ChatScreen.Root` and
+ * `DigitalAssistantCoreProvider`.
  * @example
  * <ChatScreen.Pane pane="openai" aria-label="AI chat">
  *   <ChatConversation channel="openai" intro={<ChatIntro selection="openai" />} composerLabel="Message to OpenAI GPT" />
@@ -82,10 +87,12 @@ export function ChatConversation({
   composerLabel,
   hasNewTopic = channel !== 'knowledge',
   autoFocus,
+  composerId,
   messageExtra,
 }: ChatConversationProps) {
   const chat = useChat({ channel });
   const ids = useChatMessageIds({ channel });
+  const { draft, setDraft } = useChatDraft({ channel });
   return (
     <>
       <ChatScreenMessages isBusy={chat.isAnswering || chat.isLoadingConversation} emptyState={intro}>
@@ -95,7 +102,10 @@ export function ChatConversation({
       </ChatScreenMessages>
       <ChatScreenFooter>
         <ChatComposer
+          id={composerId}
           aria-label={composerLabel}
+          value={draft}
+          onChange={setDraft}
           onSend={(prompt) => void chat.send(prompt)}
           isPending={chat.pendingResponse}
           isStreaming={chat.isAnswering}

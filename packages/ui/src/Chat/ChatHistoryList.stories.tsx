@@ -39,7 +39,7 @@ export const Empty: Story = {
 /** Delete shows on hover or focus and asks before deleting. */
 export const DeleteAsksFirst: Story = {
   play: async ({ canvas, canvasElement, args }) => {
-    const entry = canvas.getByRole('button', { name: 'VPN setup from home' });
+    const entry = canvas.getByRole('row', { name: 'VPN setup from home' });
     const remove = canvas.getByRole('button', { name: 'Delete chat: VPN setup from home' });
     await expect(getComputedStyle(remove).opacity).toBe('0');
     // Synthetic pointer events do not trigger :hover; keyboard focus shows it the same way.
@@ -51,5 +51,29 @@ export const DeleteAsksFirst: Story = {
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await expect(args.onDelete).toHaveBeenCalledWith('c-1');
+  },
+};
+
+/**
+ * From the keyboard the list is one Tab stop: Arrow Down and Up move between conversations, Enter
+ * opens one, Arrow Right reaches its delete button, and the Delete key asks to delete it.
+ */
+export const Keyboard: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    canvas.getByRole('row', { name: 'VPN setup from home' }).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(canvas.getByRole('row', { name: 'Rotating database passwords in pre-prod' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).toHaveBeenCalledWith('c-2');
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(
+      canvas.getByRole('button', { name: 'Delete chat: Rotating database passwords in pre-prod' }),
+    ).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}{Delete}');
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', {
+      name: 'Delete',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expect(args.onDelete).not.toHaveBeenCalled();
   },
 };

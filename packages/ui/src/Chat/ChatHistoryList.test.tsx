@@ -1,20 +1,39 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
 import { historyWithCurrent, itSources, sampleHistory } from '../test/chat-fixtures';
 import { ChatHistoryList } from './ChatHistoryList';
 import { ChatSourcesPanel } from './ChatSourcesPanel';
 
+/** The History of a page whose deletions take a moment to come back from the server. */
+function History() {
+  const [items, setItems] = useState(sampleHistory);
+  return (
+    <ChatHistoryList
+      items={items}
+      onSelect={() => {}}
+      onDelete={(id) =>
+        setTimeout(() => setItems((all) => all.filter((item) => item.conversationId !== id)), 20)
+      }
+      onNewTopic={() => {}}
+    />
+  );
+}
+
 describe('ChatHistoryList', () => {
+  const rows = () => within(screen.getByRole('grid', { name: 'History' })).getAllByRole('row');
+
   it('lists conversations by summary label and highlights the current one', () => {
     render(<ChatHistoryList items={historyWithCurrent('c-2')} onSelect={() => {}} onDelete={() => {}} />);
-    const list = screen.getByRole('region', { name: 'History' });
-    const entries = within(list).getAllByRole('button', { name: /^(?!Delete)/ });
-    expect(entries.map((entry) => entry.textContent)).toEqual(sampleHistory.map((item) => item.chipSummary));
-    expect(
-      within(list).getByRole('button', { name: 'Rotating database passwords in pre-prod' }),
-    ).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('region', { name: 'History' })).toBeInTheDocument();
+    expect(rows().map((row) => row.textContent)).toEqual(sampleHistory.map((item) => item.chipSummary));
+    expect(screen.getByRole('row', { name: 'Rotating database passwords in pre-prod' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(document.querySelectorAll('[aria-current]')).toHaveLength(1);
   });
 
   it('highlights nothing when no conversation is current (as in knowledge mode)', () => {
@@ -26,7 +45,7 @@ describe('ChatHistoryList', () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
     render(<ChatHistoryList items={sampleHistory} onSelect={onSelect} onDelete={() => {}} />);
-    await user.click(screen.getByRole('button', { name: 'VPN setup from home' }));
+    await user.click(screen.getByRole('row', { name: 'VPN setup from home' }));
     expect(onSelect).toHaveBeenCalledWith('c-1');
   });
 
@@ -44,6 +63,62 @@ describe('ChatHistoryList', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(onDelete).toHaveBeenCalledWith('c-3');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('is one Tab stop: arrows move between conversations, Enter opens, Arrow Right reaches Delete, the Delete key asks', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const onDelete = vi.fn();
+    render(
+      <>
+        <ChatHistoryList
+          items={sampleHistory}
+          onSelect={onSelect}
+          onDelete={onDelete}
+          onNewTopic={() => {}}
+        />
+        <textarea aria-label="Message" />
+      </>,
+    );
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'New Topic' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('row', { name: 'VPN setup from home' })).toHaveFocus();
+    // Past every conversation in one step.
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('row', { name: 'VPN setup from home' })).toHaveFocus();
+
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('row', { name: 'Rotating database passwords in pre-prod' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('c-2');
+    await user.keyboard('{ArrowRight}');
+    expect(
+      screen.getByRole('button', { name: 'Delete chat: Rotating database passwords in pre-prod' }),
+    ).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowDown}{Delete}');
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(onDelete).toHaveBeenCalledWith('c-3');
+  });
+
+  it('puts the focus on the next conversation once the deleted one has left (never on the page)', async () => {
+    const user = userEvent.setup();
+    render(<History />);
+    await user.click(screen.getByRole('button', { name: 'Delete chat: Quarterly report formulas in Excel' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Quarterly/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('row', { name: /A very long conversation/ })).toHaveFocus());
+
+    // The last one left: New Topic.
+    for (const label of [/A very long/, /VPN setup/, /Rotating/]) {
+      await user.click(screen.getByRole('button', { name: new RegExp(`Delete chat: ${label.source}`) }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('row', { name: label })).toBeNull());
+    }
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New Topic' })).toHaveFocus());
   });
 
   it('starts a new topic', async () => {

@@ -1,6 +1,6 @@
 import type { ChatHistoryEntry } from '@digital-assistant/react';
-import { useId, useState } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { GridList, GridListItem } from 'react-aria-components';
 import { Button, IconButton } from '../Button/Button';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { ChatIcon, PlusIcon, TrashIcon } from '../icons/icons';
@@ -24,11 +24,23 @@ export interface ChatHistoryListProps {
   title?: string;
 }
 
+const labelOf = (item: ChatHistoryListItem) => item.chipSummary || 'Untitled conversation';
+
+/** The row of a conversation, found by the id it carries. */
+const rowOf = (container: Element | null, conversationId: string) =>
+  Array.from(container?.querySelectorAll<HTMLElement>('[data-conversation-id]') ?? []).find(
+    (row) => row.dataset.conversationId === conversationId,
+  );
+
 /**
  * The History section of the menu on chat routes: one entry per conversation with its summary
- * label, the current one highlighted (the chat store marks none in knowledge mode), and a delete
- * button shown on hover or
- * focus that asks 'Are you sure you want to delete this chat?' first.
+ * label, the current one highlighted (`aria-current`; the chat store marks none in knowledge mode),
+ * and a delete button shown on hover or focus that asks 'Are you sure you want to delete this
+ * chat?' first.
+ *
+ * The list is one Tab stop (a react-aria `GridList`): the arrow keys move between conversations,
+ * Enter opens one, Arrow Right reaches its delete button and Delete (or Backspace) asks to delete
+ * it. Once a conversation is deleted, the focus goes to the next one (or the previous, or New Topic).
  *
  * @example
  * const history = useChatHistory();
@@ -42,14 +54,43 @@ export function ChatHistoryList({
   title = 'History',
 }: ChatHistoryListProps) {
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const newTopic = useRef<HTMLButtonElement>(null);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  // Where the focus goes once the conversation being deleted has left the list.
+  const afterDelete = useRef<{ deleted: string; next: string | null } | null>(null);
+
+  useEffect(() => {
+    const plan = afterDelete.current;
+    if (!plan || items.some((item) => item.conversationId === plan.deleted)) return;
+    afterDelete.current = null;
+    // Only focus that fell to the page with the deleted row is placed again; never focus the person moved.
+    const active = document.activeElement;
+    if (active && active !== document.body && section.current?.contains(active) === false) return;
+    const target = (plan.next ? rowOf(section.current, plan.next) : undefined) ?? newTopic.current;
+    target?.focus();
+  }, [items]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+    const row = (event.target as Element).closest<HTMLElement>('[data-conversation-id]');
+    if (!row?.dataset.conversationId) return;
+    event.preventDefault();
+    setPendingDelete(row.dataset.conversationId);
+  };
+
   return (
-    <section className="da-menu-section da-chat-history" aria-labelledby={headingId}>
+    <section
+      ref={section}
+      className="da-menu-section da-chat-history"
+      aria-labelledby={headingId}
+      onKeyDown={onKeyDown}
+    >
       <h2 id={headingId} className="da-menu-section-title">
         {title}
       </h2>
       {onNewTopic ? (
-        <Button variant="ghost" size="sm" className="da-chat-history-new" onPress={onNewTopic}>
+        <Button ref={newTopic} variant="ghost" size="sm" className="da-chat-history-new" onPress={onNewTopic}>
           <PlusIcon />
           New Topic
         </Button>
@@ -57,26 +98,33 @@ export function ChatHistoryList({
       {items.length === 0 ? (
         <p className="da-chat-history-empty">No conversations yet</p>
       ) : (
-        <ul className="da-chat-history-items">
-          {items.map((item) => {
-            const isCurrent = item.isCurrent === true;
-            const label = item.chipSummary || 'Untitled conversation';
+        <GridList
+          aria-labelledby={headingId}
+          className="da-chat-history-items"
+          items={items}
+          onAction={(key) => onSelect(String(key))}
+        >
+          {(item) => {
+            const label = labelOf(item);
             return (
-              <li
-                key={item.conversationId}
+              <GridListItem
+                // The current conversation is marked for assistive technology too (react-aria passes no aria-current).
+                ref={(row: HTMLDivElement | null) => {
+                  if (item.isCurrent) row?.setAttribute('aria-current', 'true');
+                  else row?.removeAttribute('aria-current');
+                }}
+                id={item.conversationId}
+                textValue={label}
                 className="da-chat-history-item"
-                data-current={isCurrent || undefined}
+                data-conversation-id={item.conversationId}
+                data-current={item.isCurrent || undefined}
               >
-                <AriaButton
-                  className="da-chat-history-open"
-                  aria-current={isCurrent ? 'true' : undefined}
-                  onPress={() => onSelect(item.conversationId)}
-                >
+                <span className="da-chat-history-open">
                   <ChatIcon />
                   <span className="da-chat-history-label" title={label}>
                     {label}
                   </span>
-                </AriaButton>
+                </span>
                 <IconButton
                   size="sm"
                   className="da-chat-history-delete"
@@ -85,10 +133,10 @@ export function ChatHistoryList({
                 >
                   <TrashIcon />
                 </IconButton>
-              </li>
+              </GridListItem>
             );
-          })}
-        </ul>
+          }}
+        </GridList>
       )}
       <ConfirmDialog
         isOpen={pendingDelete !== null}
@@ -96,7 +144,11 @@ export function ChatHistoryList({
           if (!open) setPendingDelete(null);
         }}
         onConfirm={() => {
-          if (pendingDelete !== null) onDelete(pendingDelete);
+          if (pendingDelete === null) return;
+          const index = items.findIndex((item) => item.conversationId === pendingDelete);
+          const neighbour = items[index + 1] ?? items[index - 1];
+          afterDelete.current = { deleted: pendingDelete, next: neighbour?.conversationId ?? null };
+          onDelete(pendingDelete);
         }}
       />
     </section>

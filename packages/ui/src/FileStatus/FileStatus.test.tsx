@@ -144,6 +144,26 @@ describe('FileStatusPage', () => {
     expect(onReingest).toHaveBeenCalledWith(settledDocuments[2]);
   });
 
+  it('keeps the focus in the row once a confirmed re-ingest puts the document in progress', async () => {
+    const user = userEvent.setup();
+    const name = 'quarterly-report.pdf';
+    const { rerender } = render(
+      <FileStatusPage documents={settledDocuments} onDelete={() => {}} onReingest={() => {}} />,
+    );
+    await user.click(screen.getByRole('button', { name: `Re-ingest ${name}` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-ingest' }));
+    const reingest = screen.getByRole('button', { name: `Re-ingest ${name}` });
+    await vi.waitFor(() => expect(reingest).toHaveFocus());
+    // The list comes back with the document queued: its Re-ingest button can no longer be pressed.
+    const queued = settledDocuments.map((document) =>
+      document.document === name ? { ...document, state: 'queued' as const, status: 'Queued' } : document,
+    );
+    rerender(<FileStatusPage documents={queued} onDelete={() => {}} onReingest={() => {}} />);
+    expect(reingest).toBeDisabled();
+    expect(document.activeElement).not.toBe(document.body);
+    expect(rowOf(name)).toHaveFocus();
+  });
+
   it('says how many documents are ready, and that it refreshes while some are in progress', () => {
     const first = render(<FileStatusPage documents={sampleDocuments} inProgressCount={2} />);
     expect(screen.getByRole('heading', { level: 1, name: 'File Status' })).toBeInTheDocument();

@@ -4,8 +4,9 @@ import {
   type KnowledgeDocumentRow,
   statusCellState,
 } from '@digital-assistant/react';
+import { useLayoutEffect, useRef } from 'react';
 import { Cell, Column, Row, Table, TableHeader } from 'react-aria-components';
-import { Button } from '../Button/Button';
+import { Button, type ButtonProps } from '../Button/Button';
 import { ActionsColumn } from '../DataTable/ActionsColumn';
 import { DataTableBody } from '../DataTable/DataTableBody';
 import { TableTime } from '../DataTable/TableTime';
@@ -114,7 +115,7 @@ export function FileStatusTable({
                     {document.id !== undefined ? (
                       <div className="da-file-actions">
                         {onReingest ? (
-                          <Button
+                          <RowButton
                             size="sm"
                             // The visible word starts the name (label in name); the document tells rows apart.
                             aria-label={`Re-ingest ${document.document}`}
@@ -123,7 +124,7 @@ export function FileStatusTable({
                             isPending={isBusy}
                           >
                             Re-ingest
-                          </Button>
+                          </RowButton>
                         ) : null}
                         {onDelete ? (
                           <Button
@@ -146,5 +147,32 @@ export function FileStatusTable({
         </DataTableBody>
       </Table>
     </div>
+  );
+}
+
+/**
+ * A button of a table row that can become disabled while it has the focus (Re-ingest once the
+ * document it was pressed for is queued): the focus then goes to its row instead of falling to the
+ * page, so the keyboard carries on from there.
+ */
+function RowButton({ isDisabled, ...props }: ButtonProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    const element = button.current;
+    if (!isDisabled || !element || !(hadFocus.current || document.activeElement === element)) return;
+    hadFocus.current = false;
+    element.closest<HTMLElement>('[role="row"]')?.focus();
+  }, [isDisabled]);
+  return (
+    <Button
+      {...props}
+      ref={button}
+      isDisabled={isDisabled}
+      onFocusChange={(isFocused) => {
+        hadFocus.current = isFocused;
+        props.onFocusChange?.(isFocused);
+      }}
+    />
   );
 }

@@ -21,6 +21,8 @@ export const sampleAdmin: ProfileUser = {
 };
 
 export interface ShellAroundProps {
+  /** Rendered first, e.g. AppShell.SkipLink (default: none). */
+  skipLink?: ReactNode;
   /** The menu's links and sections (default: Discover, Agents). */
   nav?: ReactNode;
   /** The whole menu panel (default: header, `nav`, footer). */
@@ -42,6 +44,7 @@ export interface ShellAroundProps {
 
 /** AppShell.Root with a docked, open menu and a page, any part of it replaced. */
 export function ShellAround({
+  skipLink,
   nav,
   menu,
   menuHeader = <AppShell.MenuHeader />,
@@ -61,6 +64,7 @@ export function ShellAround({
 }: ShellAroundProps) {
   return (
     <AppShell.Root currentPath={currentPath} menuMode={menuMode} defaultMenuOpen={defaultMenuOpen}>
+      {skipLink}
       {menu ?? (
         <AppShell.MenuPanel>
           {menuHeader}

@@ -4,10 +4,10 @@
  * (`@digital-assistant/react`); the parts are `@digital-assistant/ui`'s.
  */
 import {
+  type ChatConversationNotice,
   type ChatDepartmentName,
   type ChatMessage,
   type ChatSelection,
-  hasPgaAccess,
   useChatMessages,
   useChatStore,
   useSession,
@@ -18,16 +18,29 @@ import {
   ChatScreen,
   ChatSourcesPanel,
   ElkMetricsPanel,
+  StatusBanner,
 } from '@digital-assistant/ui';
 import { useEffect } from 'react';
+import { COMPOSER_IDS } from './composer-ids';
 
 export interface ChatPanesScreenProps {
   selection: ChatSelection;
   department: ChatDepartmentName;
+  /** Why the conversation of the address is not the one shown (`useChatRoute`). */
+  conversationNotice?: ChatConversationNotice | null;
+  onDismissConversationNotice?: () => void;
 }
 
-/** /chat and /chat/{department}: the knowledge and AI panes, sliding between them. */
-export function ChatPanesScreen({ selection, department }: ChatPanesScreenProps) {
+/**
+ * /chat and /chat/{department}: the knowledge and AI panes, sliding between them. The message box
+ * of the pane on show has the focus on arrival (after sign-in, a reload, a link).
+ */
+export function ChatPanesScreen({
+  selection,
+  department,
+  conversationNotice,
+  onDismissConversationNotice,
+}: ChatPanesScreenProps) {
   return (
     <ChatScreen.Root selection={selection}>
       <h1 className="da-visually-hidden">
@@ -39,13 +52,22 @@ export function ChatPanesScreen({ selection, department }: ChatPanesScreenProps)
             channel="knowledge"
             intro={<ChatIntro selection="knowledge" department={department} />}
             composerLabel={`Message to ${department}`}
+            composerId={COMPOSER_IDS.knowledge}
+            autoFocus={selection === 'knowledge'}
           />
         </ChatScreen.Pane>
         <ChatScreen.Pane pane="openai" aria-label="AI chat">
+          {conversationNotice ? (
+            <StatusBanner kind="info" onDismiss={onDismissConversationNotice}>
+              {conversationNotice.text}
+            </StatusBanner>
+          ) : null}
           <ChatConversation
             channel="openai"
             intro={<ChatIntro selection="openai" />}
             composerLabel="Message to OpenAI GPT"
+            composerId={COMPOSER_IDS.openai}
+            autoFocus={selection === 'openai'}
           />
         </ChatScreen.Pane>
       </ChatScreen.Panes>
@@ -75,6 +97,7 @@ export function AdminChatScreen() {
           channel="knowledge"
           intro={<ChatIntro selection="knowledge" department="Knowledge" />}
           composerLabel="Message to the admin chat"
+          composerId={COMPOSER_IDS.admin}
         />
       </ChatScreen.Pane>
       <ChatScreen.Aside>
@@ -105,6 +128,7 @@ export function ElkChatScreen() {
             </>
           }
           composerLabel="Message to the ELK agent"
+          composerId={COMPOSER_IDS.elk}
           messageExtra={ElkMetrics}
         />
       </ChatScreen.Pane>
