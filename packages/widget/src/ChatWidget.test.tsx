@@ -103,6 +103,44 @@ describe('the chat widget', () => {
     expect(view.getByText(demoStaff.name)).toBeInTheDocument();
   });
 
+  it('says what happened and what the page’s owner can do when the popup signed in but the session is still refused', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'open').mockReturnValue({ closed: false } as unknown as Window);
+    // The browser keeps the cookie the popup got from this page's calls: the session stays 401.
+    const { server, view, host } = renderWidget({ signedIn: null }, { mode: 'inline' });
+    await user.click(await view.findByRole('button', { name: 'Sign in' }));
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: BASE_URL, data: { type: SIGNED_IN_MESSAGE_TYPE } }),
+      );
+    });
+    const alert = await view.findByRole('alert');
+    expect(server.callsTo('GET /api/auth')).toHaveLength(2);
+    expect(view.getByRole('heading', { name: 'Signed in, but not on this page' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent(
+      `You signed in, but your browser does not send that sign-in to ${BASE_URL} from this page (${window.location.origin}).`,
+    );
+    expect(alert).toHaveTextContent('different sites');
+    expect(alert).toHaveTextContent('block third-party cookies');
+    expect(view.getByText(/For this page’s owner/)).toHaveTextContent(
+      'serve the assistant on the same site as this page, or set COOKIE_SAMESITE=none on its server with an https address',
+    );
+    expect(view.getByRole('link', { name: 'Embedding the chat widget' })).toHaveAttribute(
+      'href',
+      `${BASE_URL}/widget/help`,
+    );
+    expect(view.getByRole('link', { name: 'Open Digital Assistant in its own tab' })).toHaveAttribute(
+      'href',
+      `${BASE_URL}/chat`,
+    );
+    expect(await accessibilityViolations(host)).toEqual([]);
+
+    // Closing the popup without signing in is not that: the plain Sign in again.
+    await user.click(view.getByRole('button', { name: 'Sign in again' }));
+    expect(view.queryByRole('heading', { name: 'Signed in, but not on this page' })).toBeNull();
+    expect(view.getByText('Sign in to chat')).toBeInTheDocument();
+  });
+
   it('asks the session again when the sign-in popup is closed, and says so when the popup is blocked', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

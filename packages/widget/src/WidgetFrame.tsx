@@ -28,6 +28,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { ChatWidgetChatType, ChatWidgetMode } from './ChatWidget';
+import { HELP_PATH } from './constants';
 import type { WidgetSession, WidgetSessionState } from './session';
 import type { WidgetTheme } from './theme';
 
@@ -110,12 +111,48 @@ function useChatSetup(
   }, [chat, email, department, chatType, hasKnowledge, hasAiChat, canUsePga]);
 }
 
-function Notice({ title, children }: { title: string; children?: ReactNode }) {
+function Notice({ title, kind, children }: { title: string; kind?: 'explanation'; children?: ReactNode }) {
   return (
-    <div className="da-widget-notice">
+    <div className="da-widget-notice" data-kind={kind}>
       <h3>{title}</h3>
       {children}
     </div>
+  );
+}
+
+/**
+ * The popup signed the person in, but this page's calls still arrive without the session cookie:
+ * what happened, what the page's owner can do, and where the person can chat meanwhile.
+ */
+function SessionCookieBlocked({ session }: { session: WidgetSession }) {
+  const server = session.serverOrigin;
+  const page = globalThis.location?.origin ?? 'this page';
+  return (
+    <Notice title="Signed in, but not on this page" kind="explanation">
+      <p role="alert">
+        You signed in, but your browser does not send that sign-in to {server} from this page ({page}).
+        Browsers do that when the page and the assistant are on different sites, or when they block
+        third-party cookies.
+      </p>
+      <p>
+        <a href={`${server}/chat`} target="_blank" rel="noopener">
+          Open Digital Assistant in its own tab
+        </a>{' '}
+        to chat there meanwhile.
+      </p>
+      <p>
+        For this page’s owner: serve the assistant on the same site as this page, or set{' '}
+        <code>COOKIE_SAMESITE=none</code> on its server with an https address (browsers that block third-party
+        cookies still refuse it). See{' '}
+        <a href={`${server}${HELP_PATH}`} target="_blank" rel="noopener">
+          Embedding the chat widget
+        </a>
+        .
+      </p>
+      <Button onPress={session.signIn} data-widget-autofocus="">
+        Sign in again
+      </Button>
+    </Notice>
   );
 }
 
@@ -127,6 +164,9 @@ function WidgetBody({ session, state }: { session: WidgetSession; state: WidgetS
         <MessageSpinner aria-label="Checking your sign-in" />
       </div>
     );
+  }
+  if (state.status === 'signed-out' && state.isSessionCookieBlocked) {
+    return <SessionCookieBlocked session={session} />;
   }
   if (state.status === 'signed-out') {
     return (

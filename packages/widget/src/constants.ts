@@ -24,3 +24,9 @@ export function signInUrl(baseUrl: string, pageOrigin: string): string {
   const base = baseUrl.replace(/\/+$/, '');
   return `${base}${SIGN_IN_PATH}?origin=${encodeURIComponent(pageOrigin)}`;
 }
+
+/**
+ * The server's page with the README's "Embedding the chat widget" section: where the widget's
+ * messages for the page's owner point (a sign-in the browser did not keep on this page).
+ */
+export const HELP_PATH = '/widget/help';

@@ -11,6 +11,7 @@ export {
 } from './ChatWidget';
 export {
   DEFAULT_TITLE,
+  HELP_PATH,
   SIGN_IN_PATH,
   SIGNED_IN_MESSAGE_TYPE,
   SIGNED_IN_PATH,

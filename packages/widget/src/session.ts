@@ -24,6 +24,13 @@ export interface WidgetSessionState {
   isSigningIn: boolean;
   /** The browser refused to open the popup (a blocker): the person is told to allow it. */
   isPopupBlocked: boolean;
+  /**
+   * The popup said the person signed in, yet the server still answers 401: this page's browser did
+   * not send the server's session cookie (another site with `SameSite=Lax` cookies, or third-party
+   * cookies blocked). Signing in again will not help; the person is told why and what the page's
+   * owner can do.
+   */
+  isSessionCookieBlocked: boolean;
   /** Why the server is unavailable, for `unavailable`. */
   problem: string | null;
 }
@@ -41,6 +48,8 @@ export interface WidgetSessionOptions {
 
 /** The session and its actions. */
 export interface WidgetSession extends ReadableStore<WidgetSessionState> {
+  /** The origin of the server (`baseUrl`), where the person signs in. */
+  readonly serverOrigin: string;
   /** Asks the server who is signed in (again). */
   refresh(): Promise<void>;
   /** Opens the sign-in popup; the session is asked again when it reports back or is closed. */
@@ -71,6 +80,7 @@ export function createWidgetSession(options: WidgetSessionOptions): WidgetSessio
     features: [],
     isSigningIn: false,
     isPopupBlocked: false,
+    isSessionCookieBlocked: false,
     problem: null,
   });
   const patch = (change: Partial<WidgetSessionState>) => store.setState((state) => ({ ...state, ...change }));
@@ -84,7 +94,13 @@ export function createWidgetSession(options: WidgetSessionOptions): WidgetSessio
       const { data, error, response } = await client.GET('/api/auth');
       if (question !== asked) return;
       if (data) {
-        patch({ status: 'signed-in', user: data.user, features: data.features ?? [], problem: null });
+        patch({
+          status: 'signed-in',
+          user: data.user,
+          features: data.features ?? [],
+          isSessionCookieBlocked: false,
+          problem: null,
+        });
       } else if (response.status === 401) {
         patch({ status: 'signed-out', user: null, features: [], problem: null });
       } else {
@@ -102,10 +118,12 @@ export function createWidgetSession(options: WidgetSessionOptions): WidgetSessio
     }
   }
 
-  function finishSignIn() {
+  /** `hasSignedIn`: the popup said so (its message); else it was closed, maybe before signing in. */
+  async function finishSignIn(hasSignedIn: boolean) {
     stopWatching?.();
     patch({ isSigningIn: false });
-    void refresh();
+    await refresh();
+    if (hasSignedIn && store.getSnapshot().status === 'signed-out') patch({ isSessionCookieBlocked: true });
   }
 
   function signIn() {
@@ -116,18 +134,18 @@ export function createWidgetSession(options: WidgetSessionOptions): WidgetSessio
       patch({ isPopupBlocked: true, isSigningIn: false });
       return;
     }
-    patch({ isPopupBlocked: false, isSigningIn: true });
+    patch({ isPopupBlocked: false, isSigningIn: true, isSessionCookieBlocked: false });
     const serverOrigin = originOf(baseUrl, view.location?.origin);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== serverOrigin) return;
       const data = event.data as { type?: unknown } | null;
       if (data?.type !== SIGNED_IN_MESSAGE_TYPE) return;
-      finishSignIn();
+      void finishSignIn(true);
     };
     view.addEventListener('message', onMessage);
     // A person may close the popup, or sign in where the message cannot reach us: ask again then.
     const timer = setInterval(() => {
-      if (popup.closed) finishSignIn();
+      if (popup.closed) void finishSignIn(false);
     }, popupPollMs);
     stopWatching = () => {
       view.removeEventListener('message', onMessage);
@@ -137,6 +155,7 @@ export function createWidgetSession(options: WidgetSessionOptions): WidgetSessio
   }
 
   return {
+    serverOrigin: originOf(baseUrl, view?.location?.origin),
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
     refresh,
