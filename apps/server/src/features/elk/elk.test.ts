@@ -46,7 +46,11 @@ describe.each(BACKENDS)('ELK agent (%s)', (backend) => {
     call(server.app, caller, { method: 'POST', url: '/api/chat/elk/newtopic', payload: {} });
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { elk: { ...testConfig().elk, demoMetrics: true } });
+    // The agent, not the chats' rate limit, is under test: its conversations are longer than a minute's 20 questions.
+    server = await startTestServer(backend, {
+      elk: { ...testConfig().elk, demoMetrics: true },
+      chatRateLimit: { max: 0, windowSeconds: 60 },
+    });
     admin = await sessionFor(server.db, ADMIN);
     staff = await sessionFor(server.db, STAFF);
   }, 120_000);
@@ -187,6 +191,72 @@ describe.each(BACKENDS)('ELK agent (%s)', (backend) => {
     expect(answer.Answer).not.toContain('<img');
     expect(answer.Answer_resource).toEqual({ ResourceMachineType: '<b>big</b>', ResourceTotalMemory: 4 });
     await server.db.query('DELETE FROM elk_hosts WHERE tenant = $1', [HOSTILE_TENANT]);
+  });
+
+  it('a greeting or another subject gets what the agent can do, never the topic answered again', async () => {
+    await newTopic();
+    await askJson('CPU for tenant globex in prod over the last 7 days');
+    const hello = await askJson('hello');
+    expect(hello.Answer).not.toMatch(/^<table/);
+    expect(hello.Answer_resource).toBeUndefined();
+    expect(hello.Summary).toBe(hello.Answer);
+    expect(hello.Summary).toMatch(/^Hello! I answer questions about metrics\./);
+    expect(hello.Summary).toContain('Name an environment or a tenant, the metrics and the period');
+    expect(hello.Summary).toContain('- CPU and memory for tenant acme in prod over the last 7 days');
+    expect(hello.Summary).toContain('The current topic is tenant globex in prod, CPU, the last 7 days');
+    expect(hello.Summary).toContain('Tenants: acme, globex, initech.');
+
+    const weather = await askJson('what is the weather like?');
+    expect(weather.Answer).not.toMatch(/^<table/);
+    expect(weather.Summary).toMatch(
+      /^I could not find an environment, a tenant, metrics or a period in that/,
+    );
+
+    // Every example in the help is answered with metrics.
+    const examples = [...hello.Summary!.matchAll(/^- (.+)$/gm)].map((match) => match[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const example of examples) {
+      await newTopic();
+      const answer = await askJson(example);
+      expect(answer.Answer, example).toMatch(/^<table/);
+    }
+
+    // The greeting changed nothing: a follow-up continues the topic, and 'again' answers it again.
+    await newTopic();
+    await askJson('CPU for tenant globex in prod over the last 7 days');
+    await askJson('hi there');
+    const staging = await askJson('and in staging?');
+    expect(staging.Summary).toMatch(/^CPU for tenant globex in staging over the last 7 days/);
+    const again = await askJson('again please');
+    expect(again.Summary).toMatch(/^CPU for tenant globex in staging over the last 7 days/);
+    expect(again.Answer).toMatch(/^<table/);
+  });
+
+  it('an unknown tenant or environment during a topic is named as unknown, never replaced by the topic’s', async () => {
+    await newTopic();
+    await askJson('CPU for tenant globex in prod over the last 7 days');
+    for (const [question, sentence] of [
+      ['and for tenant umbrella?', 'I do not know a tenant named umbrella.'],
+      ['and for umbrella?', 'I do not know an environment or a tenant named umbrella.'],
+      ['memory for umbrella in staging yesterday', 'I do not know a tenant named umbrella.'],
+      ['and in environment qa?', 'I do not know an environment named qa.'],
+    ] as const) {
+      const answer = await askJson(question);
+      expect(answer.Answer, question).not.toMatch(/^<table/);
+      expect(answer.Summary, question).toMatch(new RegExp(`^${sentence.replace(/[.?]/g, '\\$&')}`));
+      expect(answer.Summary, question).toContain('Tenants: acme, globex, initech.');
+      expect(answer.Summary, question).toContain('Environments: dev, prod, staging.');
+      // The topic's tenant is not offered in the unknown one's place.
+      expect(answer.Summary, question).not.toMatch(/So far|tenant globex/);
+    }
+    // Nor answered for later: the next question without a target asks for one.
+    const next = await askJson('and yesterday?');
+    expect(next.Summary).not.toContain('globex in');
+    expect(next.Summary).toContain('To answer I still need an environment or a tenant');
+    // The rest of a question naming an unknown tenant is kept: naming a known one completes it.
+    await askJson('memory for umbrella in staging over the last 2 days');
+    const known = await askJson('and for acme?');
+    expect(known.Summary).toMatch(/^Memory for tenant acme in staging over the last 2 days/);
   });
 
   it('answers absolute ranges and whole environments, with request counts summed per bucket', async () => {

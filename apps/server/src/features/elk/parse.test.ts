@@ -62,6 +62,34 @@ describe('ELK question parser', () => {
     expect(parseQuestion('memory in environment qa yesterday', catalog, now).unknownEnvironment).toBe('qa');
   });
 
+  it('reads a name it does not know after for/of/in/on as unknown, not as nothing', () => {
+    // Without "tenant": beside a known environment it is a tenant; alone, either.
+    expect(parseQuestion('cpu for umbrella in prod over the last 2 days', catalog, now)).toMatchObject({
+      environment: 'prod',
+      unknownTenant: 'umbrella',
+    });
+    expect(parseQuestion('and for Umbrella?', catalog, now)).toEqual({ unknownName: 'umbrella' });
+    expect(parseQuestion('error rate in qa yesterday', catalog, now).unknownName).toBe('qa');
+    // Common words there name nothing.
+    for (const question of [
+      'cpu for the last 7 days in prod',
+      'memory of acme in total for a week',
+      'p95 latency of api calls for initech on monday',
+      'number of requests in dev for two weeks',
+      'average of cpu in production in november',
+      'response times of globex for each environment',
+    ]) {
+      const parts = parseQuestion(question, catalog, now);
+      expect(parts.unknownName, question).toBeUndefined();
+      expect(parts.unknownTenant, question).toBeUndefined();
+    }
+  });
+
+  it('finds nothing in a greeting or another subject', () => {
+    expect(parseQuestion('hello', catalog, now)).toEqual({});
+    expect(parseQuestion('what is the weather like?', catalog, now)).toEqual({});
+  });
+
   it('reads relative periods: hours, days, weeks, yesterday, today, this week, since a weekday', () => {
     expect(periodOf('last 6 hours')).toMatchObject({
       from: '2026-11-23T08:40:00.000Z',

@@ -15,6 +15,8 @@ export interface QuestionParts {
   /** Named but not in the catalog. */
   unknownEnvironment?: string;
   unknownTenant?: string;
+  /** A name the question asks about ("cpu for umbrella") that is neither a known environment nor tenant. */
+  unknownName?: string;
   /** A period that cannot be (why). */
   invalidPeriod?: string;
   /** "all environments" / "all tenants": drop that filter. */
@@ -35,6 +37,31 @@ const METRIC_WORDS: Array<[MetricKey, RegExp]> = [
   ['error_rate', /\b(errors?|error rate|failures?|failure rate|5xx)\b/],
   ['p95_latency', /\b(p95|latency|latencies|response times?|slowness|slow)\b/],
 ];
+
+/**
+ * Words that follow "for", "of", "in" or "on" without naming an environment or a tenant ("for the
+ * last week", "in total", "of requests"); any other word there is read as a name the question asks about.
+ */
+const NOT_NAMES = new Set(
+  [
+    'a an the this that these those it its them me us my our your all any every each both same whole entire',
+    'last past previous prior next today yesterday tonight now then while time period range moment',
+    'minute minutes hour hours day days week weeks month months year years weekend',
+    'sunday monday tuesday wednesday thursday friday saturday',
+    'jan january feb february mar march apr april may jun june jul july aug august sep sept september',
+    'oct october nov november dec december',
+    'one two three four five six seven eight nine ten eleven twelve few couple several',
+    'tenant tenants customer customers client clients environment environments env envs',
+    'everything everyone metrics metric average avg mean max maximum min minimum peak trend trends',
+    'usage use utilization utilisation load total general detail details percent percentage ms utc',
+    'servers server hosts host service services system systems cluster clusters there here response',
+    'api apis app apps application applications endpoint endpoints database databases db',
+    'node nodes pod pods instance instances machine machines',
+    'what which how and or to from since over between until with without about per',
+  ]
+    .join(' ')
+    .split(' '),
+);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -85,6 +112,14 @@ export function parseQuestion(question: string, catalog: MetricsCatalog, now: Da
     delete parts.unknownEnvironment;
   }
 
+  // A name asked about that the source does not hold and no "tenant"/"environment" introduced
+  // ("cpu for umbrella"): without this the question would quietly be answered for another target.
+  if (!parts.tenant && !parts.unknownTenant && !parts.unknownEnvironment) {
+    const name = unknownNameIn(text, catalog);
+    if (name && parts.environment) parts.unknownTenant = name;
+    else if (name) parts.unknownName = name;
+  }
+
   // Metrics.
   if (/\b(all|every) metrics\b|\beverything\b|\ball of them\b/.test(text)) {
     parts.metrics = METRIC_WORDS.map(([key]) => key);
@@ -103,4 +138,20 @@ function applyPeriod(parts: QuestionParts, reading: PeriodReading): void {
   if ('period' in reading) parts.period = reading.period;
   else if ('shift' in reading) parts.shift = reading.shift;
   else parts.invalidPeriod = reading.invalid;
+}
+
+/** The first word after "for", "of", "in" or "on" that names nothing known and is no common word. */
+function unknownNameIn(text: string, catalog: MetricsCatalog): string | undefined {
+  const known = new Set(
+    [...catalog.tenants, ...catalog.environments, ...Object.entries(ENVIRONMENT_ALIASES).flat(2)].map(
+      (name) => name.toLowerCase(),
+    ),
+  );
+  for (const match of text.matchAll(/\b(?:for|of|in|on)\s+([a-z][\w-]*)/g)) {
+    const word = match[1]!;
+    if (NOT_NAMES.has(word) || known.has(word)) continue;
+    if (METRIC_WORDS.some(([, pattern]) => pattern.test(word))) continue;
+    return word;
+  }
+  return undefined;
 }

@@ -52,6 +52,9 @@ export function resolveQuestion(parts: QuestionParts, session: ElkSessionState):
   else if (parts.environment) state.environment = parts.environment;
   if (parts.allTenants) state.tenant = null;
   else if (parts.tenant) state.tenant = parts.tenant;
+  // A name the source does not hold replaces the topic's: it is not answered for the old one later.
+  if (parts.unknownEnvironment || parts.unknownName) delete state.environment;
+  if (parts.unknownTenant || parts.unknownName) delete state.tenant;
   if (parts.metrics?.length) state.metrics = METRIC_KEYS.filter((key) => parts.metrics!.includes(key));
 
   const previous = session.period
