@@ -28,7 +28,12 @@ export function createReviewModule(options: ReviewModuleOptions = {}): FeatureMo
         REVIEW_QUEUE,
         createReviewHandler(db, blobs, {
           limits: config.review,
-          analyzers: config.review.analyzers,
+          analyzer: {
+            threads: config.review.analyzers,
+            memoryMb: config.review.analyzerMemoryMb,
+            timeoutMs: config.review.analysisTimeoutMs,
+          },
+          maxFileBytes: config.review.maxFileBytes,
           ...(model ? { model } : {}),
         }),
         {

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
+import { formatBytes } from '../knowledge/parse/zip.js';
+import type { AnalyzerLimits } from './analyze/analyzer.js';
 import type { ModelImprover } from './analyze/model.js';
 import type { FileReview } from './analyze/types.js';
 import {
@@ -52,10 +54,12 @@ export interface ReviewRunOptions {
   /** The language model's improvements, when one is configured. */
   model?: { improver: ModelImprover; maxFunctions: number };
   /**
-   * Analysis threads of this server process's analyzer (the first review decides; default
-   * REVIEW_ANALYZERS's).
+   * This server process's analyzer: its analysis threads and their limits (the first review
+   * decides; default REVIEW_ANALYZERS's and the other settings' defaults).
    */
-  analyzers?: number;
+  analyzer?: Partial<AnalyzerLimits>;
+  /** Largest Python file reviewed, in bytes (REVIEW_MAX_FILE_KB; larger ones are not read). */
+  maxFileBytes?: number;
 }
 
 /** Reviews the stored zip of a review; stores the review JSON and the enhanced zip. */
@@ -64,7 +68,7 @@ export async function runReview(
   blobs: Blobs,
   review: { id: string; name: string; zipBlobId: string },
   limits: ReviewZipLimits,
-  { signal, model, analyzers }: ReviewRunOptions = {},
+  { signal, model, analyzer: analyzerLimits, maxFileBytes = Number.POSITIVE_INFINITY }: ReviewRunOptions = {},
 ): Promise<ReviewOutcome> {
   const stored = await blobs.open(review.zipBlobId);
   if (!stored) throw new PermanentJobError('The uploaded zip is missing from storage: upload it again.');
@@ -72,7 +76,7 @@ export async function runReview(
   const { BATCH_BYTES, BATCH_FILES, ruffPackageVersion, sharedAnalyzer } = await import(
     './analyze/analyzer.js'
   );
-  const { analyzer, parallelism } = sharedAnalyzer(analyzers);
+  const { analyzer, parallelism } = sharedAnalyzer(analyzerLimits);
   return withTempDir(async (dir) => {
     const file = join(dir, 'upload.zip');
     await spool(stored, file);
@@ -93,6 +97,9 @@ export async function runReview(
     const taken = new Set(zip.items.map((item) => item.path));
     const created: string[] = [];
     const python = zip.pythonItems;
+    // A Python file over the limit is not read: its size is what its header declares, and reading
+    // never gives more (zip.ts).
+    const isTooLarge = (item: ZipItem) => item.size > maxFileBytes;
     // Each Python file's JSON part, settled when the file is reviewed (rejected if the review fails).
     const parts = new Map(
       python.map((item) => {
@@ -144,7 +151,7 @@ export async function runReview(
           let batchBytes = 0;
           while (batch.length < BATCH_FILES && batchBytes < BATCH_BYTES && scanned < items.length) {
             const item = items[scanned++]!;
-            if (item.isDirectory || !item.isPython) continue;
+            if (item.isDirectory || !item.isPython || isTooLarge(item)) continue;
             batch.push(item);
             batchBytes += item.size;
           }
@@ -185,10 +192,24 @@ export async function runReview(
         }
         signal?.throwIfAborted();
         requestAhead();
-        let bytes: Buffer;
+        let bytes: Buffer | undefined;
         let rendered: EncodedFile;
         const requested = ahead.get(item);
-        if (requested) {
+        if (isTooLarge(item)) {
+          [rendered] = encodeRendered(
+            [
+              renderFile({
+                path: item.path,
+                error: `The file is ${formatBytes(item.size)}, more than the ${formatBytes(maxFileBytes)} the review reads in one file (a file that large is usually generated), so it was not reviewed.`,
+                functions: [],
+                moduleFindings: [],
+                appliedFixes: [],
+                docstringsAdded: 0,
+              }),
+            ],
+            dir,
+          ) as [EncodedFile];
+        } else if (requested) {
           ahead.delete(item);
           ({ bytes, rendered } = await requested);
         } else if (model && modelBudget > 0) {
@@ -205,7 +226,8 @@ export async function runReview(
           [rendered] = (await analyzer.render([{ path: item.path, bytes }], dir)) as [EncodedFile];
         }
         parts.get(item)!.resolve(rendered.json);
-        await output.addBuffer(item.path, rendered.enhanced ?? bytes);
+        if (bytes) await output.addBuffer(item.path, rendered.enhanced ?? bytes);
+        else await output.addRaw(item.path, item.entry, await zip.openRaw(item));
         await output.addBuffer(freePath(`${item.path}.REVIEW.md`, taken), rendered.markdown);
         summaries.push(rendered.summary);
         functionCount += rendered.summary.functionCount;
@@ -260,8 +282,10 @@ function freePath(path: string, taken: Set<string>): string {
 
 export interface ReviewWorkerOptions {
   limits: ReviewZipLimits;
-  /** Analysis threads of the analyzer (REVIEW_ANALYZERS). */
-  analyzers?: number;
+  /** The analyzer's threads and their limits (REVIEW_ANALYZERS and the settings after it). */
+  analyzer?: Partial<AnalyzerLimits>;
+  /** Largest Python file reviewed, in bytes (REVIEW_MAX_FILE_KB). */
+  maxFileBytes?: number;
   /** The language model's improvements, when one is configured. */
   model?: { improver: ModelImprover; maxFunctions: number };
 }
@@ -283,7 +307,8 @@ export function createReviewHandler(db: Db, blobs: Blobs, options: ReviewWorkerO
         {
           signal: job.signal,
           ...(options.model ? { model: options.model } : {}),
-          ...(options.analyzers ? { analyzers: options.analyzers } : {}),
+          ...(options.analyzer ? { analyzer: options.analyzer } : {}),
+          ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
         },
       );
       if (!(await markSucceeded(db, review.id, outcome))) {

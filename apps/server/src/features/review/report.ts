@@ -16,7 +16,10 @@ const EMPTY: Record<Section, string> = {
 };
 
 function fence(code: string): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  // A loop, not Math.max(...runs): a function holding hundreds of thousands of backtick runs would
+  // exceed the arguments a call can take.
+  let longest = 2;
+  for (const match of code.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
   const ticks = '`'.repeat(longest + 1);
   return `${ticks}python\n${code}\n${ticks}`;
 }
@@ -325,7 +328,7 @@ export function summaryMarkdown(summary: ReviewSummary): string {
   ];
   if (unparsed.length > 0) {
     lines.push(
-      '## Files that are not valid Python',
+      '## Files not reviewed',
       '',
       ...unparsed.map((file) => `- \`${file.path}\`: ${file.error}`),
       '',

@@ -213,6 +213,9 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
         analyzers: 2,
         leaseSeconds: 30,
         modelMaxFunctions: 100,
+        maxFileBytes: 1024 * 1024,
+        analyzerMemoryMb: 384,
+        analysisTimeoutMs: 60_000,
       },
     });
     staff = await sessionFor(server.db, 'staff@example.com');

@@ -161,6 +161,21 @@ export interface ReviewConfig {
   leaseSeconds: number;
   /** Functions of one review the language model is asked about, when one is configured (REVIEW_MODEL_MAX_FUNCTIONS, default 100; 0: none). */
   modelMaxFunctions: number;
+  /**
+   * Largest Python file reviewed, in bytes (REVIEW_MAX_FILE_KB, default 1024): a larger one is
+   * reported as not reviewed, unread, and kept as it is in the download.
+   */
+  maxFileBytes: number;
+  /**
+   * Most JavaScript heap of one analysis thread, in MB (REVIEW_ANALYZER_MEMORY_MB, default 384): a
+   * file needing more ends the thread and is reported as not reviewable.
+   */
+  analyzerMemoryMb: number;
+  /**
+   * Longest analysis of one batch of files, in milliseconds (REVIEW_ANALYSIS_TIMEOUT_SECONDS,
+   * default 60): past it the thread is ended and the file is reported as not reviewable.
+   */
+  analysisTimeoutMs: number;
 }
 
 /**
@@ -195,6 +210,9 @@ export interface LlmConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** REVIEW_ANALYZER_MEMORY_MB when unset (a 1 MB file of ordinary code needs under 256 MB). */
+export const DEFAULT_REVIEW_ANALYZER_MEMORY_MB = 384;
 
 /** REVIEW_ANALYZERS when unset: two analysis threads, one on a one-core machine. */
 export function defaultReviewAnalyzers(): number {
@@ -340,6 +358,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       analyzers: integer(env, 'REVIEW_ANALYZERS', defaultReviewAnalyzers(), 1, 64),
       leaseSeconds: integer(env, 'REVIEW_LEASE_SECONDS', 60, 5, 3600),
       modelMaxFunctions: integer(env, 'REVIEW_MODEL_MAX_FUNCTIONS', 100, 0, 100_000),
+      maxFileBytes: integer(env, 'REVIEW_MAX_FILE_KB', 1024, 1, 1_048_576) * 1024,
+      analyzerMemoryMb: integer(
+        env,
+        'REVIEW_ANALYZER_MEMORY_MB',
+        DEFAULT_REVIEW_ANALYZER_MEMORY_MB,
+        64,
+        65_536,
+      ),
+      analysisTimeoutMs: integer(env, 'REVIEW_ANALYSIS_TIMEOUT_SECONDS', 60, 1, 86_400) * 1000,
     },
     elk: loadElkConfig(env),
   };

@@ -34,7 +34,7 @@ function analyzerChildren(): number[] {
 }
 
 describe('the analyzer process with two analysis threads', () => {
-  const { analyzer, parallelism } = sharedAnalyzer(2);
+  const { analyzer, parallelism } = sharedAnalyzer({ threads: 2 });
   const dir = mkdtempSync(join(tmpdir(), 'analyzer-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,7 +1,8 @@
 // Where files are reviewed: in one child process per server process (worker.ts), so the synchronous
 // WebAssembly of ruff and tree-sitter never holds the event loop (HTTP requests, lease renewals)
 // while a large file is analysed, and so its memory is its own to give back. Requests queue in the
-// child in order, analysed by its REVIEW_ANALYZERS analysis threads (worker.ts). A child that dies
+// child in order, analysed by its REVIEW_ANALYZERS analysis threads (worker.ts), each with a memory
+// and a time limit per file: a file past them is answered as not reviewable. A child that dies
 // fails the files it had (the job retries them) and the next file starts a new one. Where the
 // child's file is not there (an unusual packaging), files are reviewed in this thread.
 //
@@ -17,7 +18,10 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defaultReviewAnalyzers } from '../../../platform/config/config.js';
+import {
+  DEFAULT_REVIEW_ANALYZER_MEMORY_MB,
+  defaultReviewAnalyzers,
+} from '../../../platform/config/config.js';
 import type { EncodedFile } from '../report.js';
 import type { FileReview } from './types.js';
 
@@ -104,7 +108,7 @@ class ProcessAnalyzer implements Analyzer {
 
   constructor(
     private readonly entry: { path: string; execArgv: string[] },
-    private readonly threads: number,
+    private readonly limits: AnalyzerLimits,
   ) {}
 
   review(files: readonly SourceFile[]): Promise<FileReview[]> {
@@ -161,7 +165,8 @@ class ProcessAnalyzer implements Analyzer {
 
   private start(): ChildProcess {
     if (this.child) return this.child;
-    const child = fork(this.entry.path, [String(this.threads)], {
+    const { threads, memoryMb, timeoutMs } = this.limits;
+    const child = fork(this.entry.path, [String(threads), String(memoryMb), String(timeoutMs)], {
       execArgv: this.entry.execArgv,
       env: analyzerEnv(),
       serialization: 'advanced',
@@ -204,20 +209,37 @@ class InProcessAnalyzer implements Analyzer {
 
 let shared: { analyzer: Analyzer; parallelism: number } | undefined;
 
+/** The analyzer process's analysis threads and what each may spend on one batch. */
+export interface AnalyzerLimits {
+  /** Analysis threads (REVIEW_ANALYZERS). */
+  threads: number;
+  /** JavaScript heap of each, in MB (REVIEW_ANALYZER_MEMORY_MB). */
+  memoryMb: number;
+  /** Longest analysis of one batch, in milliseconds (REVIEW_ANALYSIS_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+}
+
 /**
- * The process's analyzer: one child process with `threads` analysis threads (the first call decides;
- * REVIEW_ANALYZERS, by default the server's default), or this thread when the child's file is not
- * there. `parallelism` is how many batches it analyses at once.
+ * The process's analyzer: one child process with `limits.threads` analysis threads (the first call
+ * decides; by default the server's defaults), or this thread when the child's file is not there.
+ * `parallelism` is how many batches it analyses at once.
  */
-export function sharedAnalyzer(threads = defaultReviewAnalyzers()): {
+export function sharedAnalyzer(limits: Partial<AnalyzerLimits> = {}): {
   analyzer: Analyzer;
   parallelism: number;
 } {
   if (!shared) {
     const entry = workerEntry();
-    const count = Math.max(1, Math.floor(threads));
+    const threads = Math.max(1, Math.floor(limits.threads ?? defaultReviewAnalyzers()));
     shared = entry
-      ? { analyzer: new ProcessAnalyzer(entry, count), parallelism: count }
+      ? {
+          analyzer: new ProcessAnalyzer(entry, {
+            threads,
+            memoryMb: limits.memoryMb ?? DEFAULT_REVIEW_ANALYZER_MEMORY_MB,
+            timeoutMs: limits.timeoutMs ?? 60_000,
+          }),
+          parallelism: threads,
+        }
       : { analyzer: new InProcessAnalyzer(), parallelism: 1 };
   }
   return shared;

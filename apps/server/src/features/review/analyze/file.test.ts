@@ -169,11 +169,11 @@ describe('a file reviewed alongside ruff (its check on another thread)', () => {
     }
   });
 
-  it('fails with the reason ruff could not give its verdict', async () => {
+  it('reports the file as not reviewed, with the reason ruff could not give its verdict', async () => {
     const failure = Promise.reject(new Error('ruff stopped'));
-    await expect(
-      reviewPythonFileAlongside('a.py', Buffer.from('def f():\n    pass\n'), failure),
-    ).rejects.toThrow('ruff stopped');
+    const review = await reviewPythonFileAlongside('a.py', Buffer.from('def f():\n    pass\n'), failure);
+    expect(review.error).toBe('The review could not read the file (ruff stopped), so it was not reviewed.');
+    expect(review.functions).toEqual([]);
   });
 });
 

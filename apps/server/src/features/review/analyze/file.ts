@@ -4,6 +4,7 @@
 import iconv from 'iconv-lite';
 import { runChecks } from './checks.js';
 import { generateDocstring, indentDocstring } from './docstring.js';
+import { nestingProblem } from './nesting.js';
 import { findFunctions, type PythonFunction, parsePython } from './python.js';
 import {
   applyEdits,
@@ -13,14 +14,21 @@ import {
   isSyntaxError,
   lineStarts,
   type RuffDiagnostic,
+  RuffFailure,
   SAFE_FIX_RULES,
   type TextEdit,
   toFinding,
 } from './ruff.js';
-import type { PlainTree, SyntaxNode } from './tree.js';
+import { MAX_TREE_DEPTH, type PlainTree, type SyntaxNode, TreeTooDeepError } from './tree.js';
 import type { FileReview, Finding, FunctionReview } from './types.js';
 
 const DOCSTRING_RULES = /^D10[0-7]$/;
+/**
+ * Most of ruff's findings listed for one file: a file of ordinary code has far fewer (one or two per
+ * function), and past it the review's texts would be megabytes no one reads (`x;` written 100,000
+ * times gives 150,000).
+ */
+const MAX_RUFF_FINDINGS = 10_000;
 /**
  * One decoder for every file: a decode without `stream` starts afresh, fatal or not. `ignoreBOM`
  * keeps a byte order mark in the text (the decoder would drop it), so the enhanced file keeps it too.
@@ -45,16 +53,60 @@ interface CheckedFile {
  * processor's caches: ~15-20 % less time for the whole review than checking and parsing file by file
  * (measured under the analyzer's flags), for no more memory (parsing the whole batch before
  * reviewing any file, every tree held, was no faster and peaked ~65 MB higher). Never throws for
- * bad input: a file that is not Python says why, and the others are reviewed.
+ * bad input: a file that is not Python, or that cannot be reviewed (nested too deeply), says why,
+ * and the others are reviewed.
  */
 export async function reviewPythonFiles(
   files: ReadonlyArray<{ path: string; bytes: Uint8Array }>,
 ): Promise<FileReview[]> {
-  const checked = files.map(({ path, bytes }) => checkFile(path, bytes));
+  const checked = files.map(({ path, bytes }) => {
+    try {
+      return checkFile(path, bytes);
+    } catch (error) {
+      return notReviewable(path, error);
+    }
+  });
   const reviews: FileReview[] = [];
-  for (const file of checked)
-    reviews.push('source' in file ? reviewParsed(file, await parsePython(file.source)) : file);
+  for (const file of checked) {
+    if (!('source' in file)) {
+      reviews.push(file);
+      continue;
+    }
+    try {
+      reviews.push(reviewParsed(file, await parsePython(file.source)));
+    } catch (error) {
+      reviews.push(notReviewable(file.path, error));
+    }
+  }
   return reviews;
+}
+
+/**
+ * The review of a file whose analysis threw: what it says depends on why. The file alone is not
+ * reviewed; the other files of its batch are.
+ */
+function notReviewable(path: string, error: unknown): FileReview {
+  if (error instanceof TreeTooDeepError) {
+    return failed(
+      path,
+      `The file's code is nested more than ${MAX_TREE_DEPTH.toLocaleString('en')} levels deep (near line ${error.row + 1}: an expression of that many operators, or brackets and blocks inside each other), more than the review reads, so it was not reviewed.`,
+    );
+  }
+  if (error instanceof RuffFailure) {
+    return failed(
+      path,
+      error.isTooDeep
+        ? "The file's code is nested too deeply for the review's Python parser (ruff ran out of stack), so it was not reviewed."
+        : `ruff could not check the file (${error.message}), so it was not reviewed.`,
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return failed(
+    path,
+    error instanceof RangeError
+      ? `The file is too large or nested too deeply to review (${message}), so it was not reviewed.`
+      : `The review could not read the file (${message}), so it was not reviewed.`,
+  );
 }
 
 /** Reviews one file of the zip (see reviewPythonFiles). */
@@ -69,6 +121,17 @@ interface DecodedFile {
   encoding?: string;
   /** The file's lines end with `\r` alone: `source` has `\n` instead (withLineEnds). */
   crLineEnds?: boolean;
+}
+
+/**
+ * The file's text (decodeFile), or the review of a file that is not text or that nests deeper than
+ * Python allows (nesting.ts: refused before any parser works on it).
+ */
+function sourceOf(path: string, bytes: Uint8Array): DecodedFile | FileReview {
+  const decoded = decodeFile(path, bytes);
+  if (!('source' in decoded)) return decoded;
+  const problem = nestingProblem(decoded.source);
+  return problem ? failed(path, problem) : decoded;
 }
 
 /**
@@ -153,7 +216,7 @@ function latin1(bytes: Uint8Array, start: number, end: number): string {
 
 /** The file's text and ruff's findings, or the review of a file that is not valid Python. */
 function checkFile(path: string, bytes: Uint8Array): CheckedFile | FileReview {
-  const decoded = decodeFile(path, bytes);
+  const decoded = sourceOf(path, bytes);
   if (!('source' in decoded)) return decoded;
   const verdict = ruffVerdict(path, decoded.source);
   return 'diagnostics' in verdict ? { path, ...decoded, diagnostics: verdict.diagnostics } : verdict;
@@ -163,7 +226,12 @@ function checkFile(path: string, bytes: Uint8Array): CheckedFile | FileReview {
 export type RuffVerdict = { diagnostics: RuffDiagnostic[] } | FileReview;
 
 function ruffVerdict(path: string, source: string): RuffVerdict {
-  const diagnostics = checkWithRuff(source);
+  let diagnostics: RuffDiagnostic[];
+  try {
+    diagnostics = checkWithRuff(source);
+  } catch (error) {
+    return notReviewable(path, error);
+  }
   const syntax = diagnostics.find(isSyntaxError);
   if (syntax) {
     const row = syntax.start_location.row;
@@ -192,7 +260,7 @@ const PYTHON2 =
  * tree's half: ruff's verdict on the file.
  */
 export function ruffVerdictOf(path: string, bytes: Uint8Array): RuffVerdict {
-  const decoded = decodeFile(path, bytes);
+  const decoded = sourceOf(path, bytes);
   return 'source' in decoded ? ruffVerdict(path, decoded.source) : decoded;
 }
 
@@ -207,7 +275,7 @@ export async function reviewPythonFileAlongside(
   bytes: Uint8Array,
   verdict: Promise<RuffVerdict>,
 ): Promise<FileReview> {
-  const decoded = decodeFile(path, bytes);
+  const decoded = sourceOf(path, bytes);
   if (!('source' in decoded)) return decoded;
   let tree: TreeReview | undefined;
   let treeError: unknown;
@@ -217,10 +285,19 @@ export async function reviewPythonFileAlongside(
     // ruff's verdict may explain it (a file that is not Python); if not, the error stands.
     treeError = error;
   }
-  const ruff = await verdict;
+  let ruff: RuffVerdict;
+  try {
+    ruff = await verdict;
+  } catch (error) {
+    return notReviewable(path, error);
+  }
   if (!('diagnostics' in ruff)) return ruff;
-  if (!tree) throw treeError;
-  return joinRuff({ path, ...decoded, diagnostics: ruff.diagnostics }, tree);
+  if (!tree) return notReviewable(path, treeError);
+  try {
+    return joinRuff({ path, ...decoded, diagnostics: ruff.diagnostics }, tree);
+  } catch (error) {
+    return notReviewable(path, error);
+  }
 }
 
 /** What the syntax tree alone gives of a file: its functions, their own checks and docstrings. */
@@ -257,13 +334,21 @@ function reviewTree(source: string, tree: PlainTree): TreeReview {
   };
 }
 
-/** The line of the first syntax error tree-sitter found under `node` (ERROR nodes, innermost). */
-function firstErrorLine(node: SyntaxNode): number | undefined {
-  for (const child of node.children) {
-    const line = firstErrorLine(child);
-    if (line !== undefined) return line;
+/**
+ * The line of the first syntax error tree-sitter found under `root` (ERROR nodes, innermost): the
+ * first ERROR in source order, then the first ERROR inside that one, and so on. A loop over the
+ * nodes in source order (ids run in that order, a node's descendants are `id..lastId`).
+ */
+function firstErrorLine(root: SyntaxNode): number | undefined {
+  let found: SyntaxNode | undefined;
+  const pending = [root];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    // Past the error's last descendant: nothing further is inside it.
+    if (found && node.id > found.lastId) break;
+    if (node.type === 'ERROR') found = node;
+    for (let index = node.children.length - 1; index >= 0; index--) pending.push(node.children[index]!);
   }
-  return node.type === 'ERROR' ? node.startRow + 1 : undefined;
+  return found ? found.startRow + 1 : undefined;
 }
 
 /** The review of one file from ruff's findings and its syntax tree. */
@@ -290,7 +375,9 @@ function joinRuff(
   const moduleFindings: Finding[] = [];
   const safeEdits: TextEdit[] = [];
   const appliedCodes = new Set<string>();
-  for (const diagnostic of diagnostics) {
+  for (const diagnostic of diagnostics.length > MAX_RUFF_FINDINGS
+    ? diagnostics.slice(0, MAX_RUFF_FINDINGS)
+    : diagnostics) {
     const finding = toFinding(diagnostic, source, starts);
     const index = owner[diagnostic.start_location.row] ?? -1;
     if (index >= 0) reviews[index]!.findings.push(finding);
@@ -299,6 +386,15 @@ function joinRuff(
       for (const edit of fixEdits(diagnostic, starts, source.length))
         safeEdits.push({ ...edit, code: diagnostic.code } as TextEdit);
     }
+  }
+  if (diagnostics.length > MAX_RUFF_FINDINGS) {
+    moduleFindings.push({
+      section: 'readability',
+      source: 'check',
+      code: 'DA203',
+      message: `ruff found ${diagnostics.length.toLocaleString('en')} things to improve in this file: the review lists the first ${MAX_RUFF_FINDINGS.toLocaleString('en')} (and applies only their fixes).`,
+      line: 1,
+    });
   }
   if (tree.unreadFrom !== undefined) {
     moduleFindings.push({
@@ -314,7 +410,7 @@ function joinRuff(
   const newline = source[source.indexOf('\n') - 1] === '\r' ? '\r\n' : '\n';
   functions.forEach((fn, index) => {
     const review = reviews[index]!;
-    review.findings.push(...tree.checks[index]!);
+    for (const finding of tree.checks[index]!) review.findings.push(finding);
     const docstring = tree.docstrings[index];
     if (docstring !== undefined) {
       review.generatedDocstring = docstring;

@@ -136,37 +136,44 @@ export interface PythonFunction {
 const FUNCTION_TYPES = new Set(['function_definition']);
 const SCOPE_TYPES = new Set(['function_definition', 'class_definition', 'lambda']);
 
+type Scope = Array<{ kind: 'class' | 'function'; name: string }>;
+
 /** Every function of the tree, in source order, nested ones after their parent. */
 export function findFunctions(tree: PlainTree, source: string): PythonFunction[] {
   const found: PythonFunction[] = [];
-  const visit = (node: Node, scope: Array<{ kind: 'class' | 'function'; name: string }>) => {
-    for (const child of node.namedChildren) {
-      if (!child) continue;
-      let definition: Node | null = child;
-      const outer: Node = child;
-      const decorators: string[] = [];
-      if (child.type === 'decorated_definition') {
-        definition = child.childForFieldName('definition');
-        for (const decorator of child.namedChildren) {
-          if (decorator?.type === 'decorator') decorators.push(decorator.text.replace(/^@\s*/, ''));
-        }
-      }
-      if (definition && FUNCTION_TYPES.has(definition.type)) {
-        const described = describeFunction(definition, outer, decorators, scope, source);
-        found.push(described);
-        visit(described.body, [...scope, { kind: 'function', name: described.name }]);
-        continue;
-      }
-      if (definition?.type === 'class_definition') {
-        const name = definition.childForFieldName('name')?.text ?? '?';
-        const body = definition.childForFieldName('body');
-        if (body) visit(body, [...scope, { kind: 'class', name }]);
-        continue;
-      }
-      visit(child, scope);
-    }
+  // Nodes still to look at with their scope, the next on top: a loop, not a recursion, so the
+  // tree's depth never meets the stack's.
+  const pending: Array<{ node: Node; scope: Scope }> = [];
+  const visitChildren = (node: Node, scope: Scope) => {
+    for (let index = node.namedChildren.length - 1; index >= 0; index--)
+      pending.push({ node: node.namedChildren[index]!, scope });
   };
-  visit(tree.rootNode, []);
+  visitChildren(tree.rootNode, []);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node: child, scope } = next;
+    let definition: Node | null = child;
+    const outer: Node = child;
+    const decorators: string[] = [];
+    if (child.type === 'decorated_definition') {
+      definition = child.childForFieldName('definition');
+      for (const decorator of child.namedChildren) {
+        if (decorator?.type === 'decorator') decorators.push(decorator.text.replace(/^@\s*/, ''));
+      }
+    }
+    if (definition && FUNCTION_TYPES.has(definition.type)) {
+      const described = describeFunction(definition, outer, decorators, scope, source);
+      found.push(described);
+      visitChildren(described.body, [...scope, { kind: 'function', name: described.name }]);
+      continue;
+    }
+    if (definition?.type === 'class_definition') {
+      const name = definition.childForFieldName('name')?.text ?? '?';
+      const body = definition.childForFieldName('body');
+      if (body) visitChildren(body, [...scope, { kind: 'class', name }]);
+      continue;
+    }
+    visitChildren(child, scope);
+  }
   return found;
 }
 
@@ -174,7 +181,7 @@ function describeFunction(
   definition: Node,
   outer: Node,
   decorators: string[],
-  scope: Array<{ kind: 'class' | 'function'; name: string }>,
+  scope: Scope,
   source: string,
 ): PythonFunction {
   const name = definition.childForFieldName('name')?.text ?? '?';
@@ -412,10 +419,15 @@ function scopeNodesFromAncestor(node: Node): Node[] | undefined {
   return undefined;
 }
 
+/** `node` and the nodes under it in source order, nested scopes left out, into `nodes` (a loop). */
 function collectScope(node: Node, nodes: Node[]): void {
-  nodes.push(node);
-  for (const child of node.namedChildren) {
-    if (SCOPE_TYPES.has(child.type) || child.type === 'decorated_definition') continue;
-    collectScope(child, nodes);
+  const pending = [node];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    nodes.push(next);
+    const children = next.namedChildren;
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index]!;
+      if (!SCOPE_TYPES.has(child.type) && child.type !== 'decorated_definition') pending.push(child);
+    }
   }
 }

@@ -9,8 +9,54 @@
 //
 // The WASM build does not say whether a fix is safe; the download applies only the fixes of rules
 // whose fixes ruff documents as always safe (SAFE_FIX_RULES), and only when the result still parses.
-import { PositionEncoding, Workspace } from '@astral-sh/ruff-wasm-nodejs';
+//
+// ruff's parser and checks recurse: code nested a few thousand levels deep (an expression of
+// thousands of operators, brackets inside brackets) exhausts the thread's stack inside WebAssembly.
+// The call throws, but leaves ruff's instance as it was mid-call (its stack pointer not restored,
+// what it allocated not freed), and the next deep file reads out of bounds. So every call goes
+// through `guarded`: a throw becomes a RuffFailure for that file alone, and the next call gets a
+// fresh instance of the module (~50-100 ms, only after such a file).
+import { createRequire } from 'node:module';
+import type { Workspace } from '@astral-sh/ruff-wasm-nodejs';
 import type { Finding, Section } from './types.js';
+
+type RuffModule = typeof import('@astral-sh/ruff-wasm-nodejs');
+
+const require = createRequire(import.meta.url);
+const RUFF_MODULE_PATH = require.resolve('@astral-sh/ruff-wasm-nodejs');
+let loaded: RuffModule | undefined;
+
+/** ruff's module (its glue instantiates the WebAssembly when it is loaded). */
+function ruffModule(): RuffModule {
+  loaded ??= require(RUFF_MODULE_PATH) as RuffModule;
+  return loaded;
+}
+
+/** ruff could not check a file (see the header): the file is not reviewable. */
+export class RuffFailure extends Error {
+  constructor(
+    /** The thread's stack ran out: the file's code is nested too deeply. */
+    readonly isTooDeep: boolean,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RuffFailure';
+  }
+}
+
+/** Runs a call into ruff; a throw drops the instance (see the header) and becomes a RuffFailure. */
+function guarded<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    workspaces.clear();
+    syntaxOnlyWorkspace = undefined;
+    loaded = undefined;
+    delete require.cache[RUFF_MODULE_PATH];
+    const message = error instanceof Error ? error.message : String(error);
+    throw new RuffFailure(error instanceof RangeError, message);
+  }
+}
 
 export interface RuffDiagnostic {
   code: string | null;
@@ -68,6 +114,7 @@ const workspaces = new Map<number, Workspace>();
 function ruff(minor: number): Workspace {
   let workspace = workspaces.get(minor);
   if (!workspace) {
+    const { PositionEncoding, Workspace } = ruffModule();
     workspace = new Workspace(
       {
         'line-length': 100,
@@ -87,7 +134,7 @@ function ruff(minor: number): Workspace {
 
 /** ruff's version (for the summary). */
 export function ruffVersion(): string {
-  return Workspace.version();
+  return ruffModule().Workspace.version();
 }
 
 /**
@@ -100,10 +147,11 @@ const NEWER_SYNTAX = /on Python 3\.\d+ \(syntax was added in (?:Python )?3\.(\d+
  * ruff's diagnostics for one file (syntax errors come as code `invalid-syntax`). Checked as Python
  * 3.9 code; a file using syntax of a later version (`match`, `except*`, type parameters...) is
  * written for that version, so it is checked again as such: valid (unless it has other errors), with
- * the suggestions that fit it (`X | None` from 3.10 on, say).
+ * the suggestions that fit it (`X | None` from 3.10 on, say). Throws a RuffFailure when ruff cannot
+ * check the file at all.
  */
 export function checkWithRuff(source: string): RuffDiagnostic[] {
-  const diagnostics = ruff(OLDEST_MINOR).check(source) as RuffDiagnostic[];
+  const diagnostics = guarded(() => ruff(OLDEST_MINOR).check(source) as RuffDiagnostic[]);
   // Checked again even beside a real syntax error, so that the error reported is that one.
   let needed = 0;
   for (const diagnostic of diagnostics) {
@@ -111,20 +159,28 @@ export function checkWithRuff(source: string): RuffDiagnostic[] {
     if (newer) needed = Math.max(needed, Number(newer[1]));
   }
   if (needed <= OLDEST_MINOR) return diagnostics;
-  return ruff(Math.min(needed, NEWEST_MINOR)).check(source) as RuffDiagnostic[];
+  return guarded(() => ruff(Math.min(needed, NEWEST_MINOR)).check(source) as RuffDiagnostic[]);
 }
 
 let syntaxOnlyWorkspace: Workspace | undefined;
 
 /** ruff with no rules: its parser and tokens only. */
 function syntaxOnly(): Workspace {
-  syntaxOnlyWorkspace ??= new Workspace({ lint: { select: [] } }, PositionEncoding.Utf16);
+  if (!syntaxOnlyWorkspace) {
+    const { PositionEncoding, Workspace } = ruffModule();
+    syntaxOnlyWorkspace = new Workspace({ lint: { select: [] } }, PositionEncoding.Utf16);
+  }
   return syntaxOnlyWorkspace;
 }
 
-/** True when ruff's parser reads `source` as valid Python (no rules run). */
+/** True when ruff's parser reads `source` as valid Python (no rules run); false when it cannot tell. */
 export function checkSyntax(source: string): boolean {
-  return !(syntaxOnly().check(source) as RuffDiagnostic[]).some(isSyntaxError);
+  try {
+    return !guarded(() => syntaxOnly().check(source) as RuffDiagnostic[]).some(isSyntaxError);
+  } catch (error) {
+    if (error instanceof RuffFailure) return false;
+    throw error;
+  }
 }
 
 const OPENING = new Set(['Lpar', 'Lsqb', 'Lbrace']);
@@ -140,7 +196,8 @@ export function bracketLineBreaks(source: string): number[] {
   const bytes = new Set<number>();
   let depth = 0;
   let previous = '';
-  for (const match of String(syntaxOnly().tokens(source)).matchAll(/^\s*(\w+) (\d+)\.\.(\d+),$/gm)) {
+  const tokens = guarded(() => String(syntaxOnly().tokens(source)));
+  for (const match of tokens.matchAll(/^\s*(\w+) (\d+)\.\.(\d+),$/gm)) {
     const kind = match[1]!;
     if (OPENING.has(kind)) depth++;
     else if (CLOSING.has(kind)) depth = Math.max(0, depth - 1);
@@ -248,8 +305,12 @@ export function toFinding(diagnostic: RuffDiagnostic, source: string, starts: nu
   };
   const edits = fixEdits(diagnostic, starts, source.length);
   if (edits.length > 0) {
-    const first = Math.min(...edits.map((edit) => edit.start));
-    const last = Math.max(...edits.map((edit) => edit.end));
+    let first = source.length;
+    let last = 0;
+    for (const edit of edits) {
+      first = Math.min(first, edit.start);
+      last = Math.max(last, edit.end);
+    }
     const from = source.lastIndexOf('\n', first - 1) + 1;
     let to = source.indexOf('\n', Math.max(first, last - 1));
     if (to < 0) to = source.length;

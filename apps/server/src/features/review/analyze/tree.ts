@@ -58,6 +58,21 @@ export class SyntaxNode {
   }
 }
 
+/**
+ * Deepest syntax tree copied: deeper code (an expression of more than about a thousand operators,
+ * brackets and blocks inside each other) is not reviewed. Python itself compiles at most about
+ * 3,000 levels; every walk over the tree is then bounded by the tree's size times this depth at worst.
+ */
+export const MAX_TREE_DEPTH = 1000;
+
+/** The file's syntax tree is deeper than MAX_TREE_DEPTH (found at `row`, 0-based): not reviewed. */
+export class TreeTooDeepError extends Error {
+  constructor(readonly row: number) {
+    super(`The syntax tree is deeper than ${MAX_TREE_DEPTH} levels (row ${row}).`);
+    this.name = 'TreeTooDeepError';
+  }
+}
+
 export interface PlainTree {
   rootNode: SyntaxNode;
   /** tree-sitter found syntax errors (ERROR or MISSING nodes). */
@@ -109,7 +124,8 @@ const namedTypes = new WeakMap<Tree['language'], Array<boolean | undefined>>();
 /**
  * Copies `tree` (parsed from `source`) into plain nodes. The tree-sitter tree stays the caller's.
  * With `binding`, the cursor is driven through web-tree-sitter's WebAssembly exports directly;
- * without, through its TreeCursor.
+ * without, through its TreeCursor. Throws TreeTooDeepError as soon as the copy goes deeper than
+ * MAX_TREE_DEPTH.
  */
 export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding): PlainTree {
   const language = tree.language;
@@ -218,9 +234,11 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
   try {
     const root = make(null);
     let current = root;
+    let depth = 0;
     for (;;) {
       if (!isToken && gotoFirstChild(address)) {
         current = make(current);
+        if (++depth > MAX_TREE_DEPTH) throw new TreeTooDeepError(current.startRow);
         continue;
       }
       for (;;) {
@@ -231,6 +249,7 @@ export function toPlainTree(tree: Tree, source: string, binding?: CursorBinding)
           break;
         }
         if (!gotoParent(address)) return { rootNode: root, hasError };
+        depth--;
         current = current.parent!;
       }
     }
