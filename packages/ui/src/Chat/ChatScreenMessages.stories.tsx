@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { inAppFrame } from '../test/app-shell-examples';
 import { aiConversation, knowledgeConversation } from '../test/chat-examples';
 import { longCodeAnswer, richAnswer } from '../test/chat-fixtures';
@@ -70,5 +70,25 @@ export const LongConversation: Story = {
       { id: 'q3', sender: 'user', text: 'Summarise it again, please.', status: 'done' },
       { id: 'a3', sender: 'bot', text: richAnswer, status: 'done' },
     ]),
+  },
+};
+
+/**
+ * Scrolled up to read an earlier answer: the log stays where the reader is, and 'Jump to latest'
+ * over its bottom brings them back to the end (the conversation then has the focus).
+ */
+export const ScrolledUp: Story = {
+  args: LongConversation.args,
+  play: async ({ canvas, userEvent }) => {
+    const log = canvas.getByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(log.scrollHeight).toBeGreaterThan(log.clientHeight));
+    await expect(canvas.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+    log.scrollTop = 0;
+    const jump = await canvas.findByRole('button', { name: 'Jump to latest' });
+    await expect(log.scrollTop).toBe(0);
+    await userEvent.click(jump);
+    await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2));
+    await expect(canvas.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+    await expect(log).toHaveFocus();
   },
 };

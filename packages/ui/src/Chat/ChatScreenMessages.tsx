@@ -1,4 +1,6 @@
-import { Children, type ReactNode, useEffect, useRef } from 'react';
+import { Children, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '../Button/Button';
+import { ArrowDownIcon } from '../icons/icons';
 import { useChatScreen } from './ChatScreenContext';
 
 /** Within this distance (px) of the bottom, the conversation follows new text. */
@@ -17,7 +19,11 @@ export interface ChatScreenMessagesProps {
 
 /**
  * The scrolling message list of a pane (a `log`). It keeps to the bottom as answers stream in,
- * unless the reader has scrolled up to read something earlier.
+ * unless the reader has scrolled up to read something earlier: then it stays where they are, and
+ * a 'Jump to latest' button over its bottom brings them back to the end (and following again).
+ *
+ * Following costs one scroll per frame in which the text grew (a `ResizeObserver` on the content,
+ * after layout), never a layout read per streamed word.
  */
 export function ChatScreenMessages({
   children,
@@ -29,14 +35,16 @@ export function ChatScreenMessages({
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const isFollowing = useRef(true);
+  const [isAwayFromEnd, setIsAwayFromEnd] = useState(false);
 
   useEffect(() => {
     const element = scroller.current;
     const inner = content.current;
     if (!element || !inner) return;
     const onScroll = () => {
-      isFollowing.current =
-        element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
+      const isAtEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
+      isFollowing.current = isAtEnd;
+      setIsAwayFromEnd(!isAtEnd);
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     const observer =
@@ -44,6 +52,7 @@ export function ChatScreenMessages({
         ? undefined
         : new ResizeObserver(() => {
             if (isFollowing.current) element.scrollTop = element.scrollHeight;
+            else onScroll();
           });
     observer?.observe(inner);
     element.scrollTop = element.scrollHeight;
@@ -53,20 +62,38 @@ export function ChatScreenMessages({
     };
   }, []);
 
+  const jumpToLatest = () => {
+    const element = scroller.current;
+    if (!element) return;
+    isFollowing.current = true;
+    element.scrollTop = element.scrollHeight;
+    setIsAwayFromEnd(false);
+    // The button goes away: the reader goes on in the conversation, where the keyboard scrolls it.
+    element.focus({ preventScroll: true });
+  };
+
   const hasMessages = Children.toArray(children).length > 0;
   return (
-    <div
-      ref={scroller}
-      className="da-chat-messages"
-      role="log"
-      aria-label={ariaLabel}
-      aria-busy={isBusy || undefined}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the conversation
-      tabIndex={0}
-    >
-      <div ref={content} className="da-chat-messages-content">
-        {hasMessages ? children : <div className="da-chat-empty">{emptyState}</div>}
+    <div className="da-chat-messages-frame">
+      <div
+        ref={scroller}
+        className="da-chat-messages"
+        role="log"
+        aria-label={ariaLabel}
+        aria-busy={isBusy || undefined}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the conversation
+        tabIndex={0}
+      >
+        <div ref={content} className="da-chat-messages-content">
+          {hasMessages ? children : <div className="da-chat-empty">{emptyState}</div>}
+        </div>
       </div>
+      {isAwayFromEnd && hasMessages ? (
+        <Button className="da-chat-jump" variant="secondary" size="sm" onPress={jumpToLatest}>
+          <ArrowDownIcon />
+          Jump to latest
+        </Button>
+      ) : null}
     </div>
   );
 }
