@@ -155,6 +155,78 @@ test.describe('the ELK agent', () => {
     }
   });
 
+  for (const viewport of [wide, narrow]) {
+    test(`with the metrics open the conversation scrolls and the composer stays in view (${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ baseURL: noModelBaseURL, viewport });
+      const page = await context.newPage();
+      try {
+        await signIn(page, 'admin@example.com');
+        await page.goto('/elk');
+        await page.getByRole('button', { name: 'New Topic' }).click();
+        const answer = await ask(page, 'CPU and memory for tenant acme in prod over the last 7 days');
+        await answer.getByRole('button', { name: 'Show Metrics' }).click();
+        await expect(answer.getByRole('img', { name: /The numbers are in the table\.$/ })).toHaveCount(2);
+        // The button that opened the panel stays in view with the focus.
+        await expect(answer.getByRole('button', { name: 'Hide Metrics' })).toBeInViewport({ ratio: 1 });
+
+        // The page itself does not grow; the composer, Send and New Topic are inside the viewport.
+        const height = viewport.height;
+        expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
+        for (const control of [
+          composer(page),
+          page.getByRole('button', { name: 'New Topic' }),
+          page.getByRole('button', { name: 'Send' }),
+        ]) {
+          const box = await control.boundingBox();
+          expect(box).not.toBeNull();
+          expect(box!.y).toBeGreaterThanOrEqual(0);
+          expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+        }
+
+        // The conversation scrolls: by wheel (a touchpad sends the same events) and by keyboard.
+        const log = page.getByRole('log', { name: 'Conversation' });
+        const scroll = (locator: typeof log) =>
+          locator.evaluate((element) => ({
+            top: element.scrollTop,
+            overflow: element.scrollHeight - element.clientHeight,
+          }));
+        expect((await scroll(log)).overflow).toBeGreaterThan(0);
+        const logBox = (await log.boundingBox())!;
+        await page.mouse.move(logBox.x + 20, logBox.y + 20);
+        const beforeWheel = (await scroll(log)).top;
+        await page.mouse.wheel(0, -300);
+        await expect.poll(async () => (await scroll(log)).top).toBeLessThan(beforeWheel);
+        await page.mouse.wheel(0, 2000);
+        await expect.poll(async () => (await scroll(log)).top).toBeGreaterThan(beforeWheel);
+        await log.focus();
+        await page.keyboard.press('Home');
+        await expect.poll(async () => (await scroll(log)).top).toBe(0);
+        await page.keyboard.press('End');
+        await expect.poll(async () => (await scroll(log)).top).toBeGreaterThan(0);
+
+        // The table scrolls inside its panel, its header row in view.
+        const table = answer.locator('.da-markdown-table[tabindex="0"]');
+        await table.scrollIntoViewIfNeeded();
+        expect((await scroll(table)).overflow).toBeGreaterThan(0);
+        const tableBox = (await table.boundingBox())!;
+        expect(tableBox.height).toBeLessThan(height / 2);
+        await page.mouse.move(tableBox.x + 40, tableBox.y + tableBox.height / 2);
+        await page.mouse.wheel(0, 200);
+        await expect.poll(async () => (await scroll(table)).top).toBeGreaterThan(0);
+        await expect(table.getByRole('columnheader').first()).toBeInViewport();
+        await table.focus();
+        await page.keyboard.press('End');
+        await expect.poll(async () => (await scroll(table)).top).toBe((await scroll(table)).overflow);
+        await page.screenshot({ path: `${screenshotDir}/elk-metrics-scrolled-${viewport.width}.png` });
+        expect(await accessibilityViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('a tenant name carrying markup stays inert', async ({ browser }) => {
     const { context, page } = await signInOn(browser, 'admin@example.com');
     try {

@@ -1,6 +1,6 @@
 import { CHAT_TEXTS, type ElkDisplay } from '@digital-assistant/react';
 import DOMPurify from 'dompurify';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Button } from '../Button/Button';
 import { ChartIcon } from '../icons/icons';
 
@@ -56,17 +56,31 @@ export interface ElkMetricsPanelProps {
  */
 export function ElkMetricsPanel({ elk, onToggle }: ElkMetricsPanelProps) {
   const panelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const isOpening = useRef(false);
+  // Opened from its button, the panel starts under it at the top of the conversation: the
+  // conversation would otherwise follow the taller content to its end, away from the button that
+  // keeps the focus. (Moving the scroll position also stops that following until the reader returns
+  // to the end.)
+  useLayoutEffect(() => {
+    if (!elk.visible || !isOpening.current) return;
+    isOpening.current = false;
+    container.current?.scrollIntoView?.({ block: 'start' });
+  }, [elk.visible]);
   const rows = useMemo(() => (elk.visible ? readHtmlTable(elk.html) : null), [elk.visible, elk.html]);
   const [head, ...body] = rows ?? [];
   const hasHeaderRow = head?.every((cell) => cell.isHeader) ?? false;
   return (
-    <div className="da-elk-metrics">
+    <div ref={container} className="da-elk-metrics">
       <Button
         size="sm"
         className="da-elk-metrics-toggle"
         aria-expanded={elk.visible}
         aria-controls={elk.visible ? panelId : undefined}
-        onPress={onToggle}
+        onPress={() => {
+          isOpening.current = !elk.visible;
+          onToggle();
+        }}
       >
         <ChartIcon />
         {elk.visible ? CHAT_TEXTS.hideMetrics : CHAT_TEXTS.showMetrics}
