@@ -95,6 +95,33 @@ describe('HeaderSelector', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Internal Knowledge/ })).toHaveFocus());
   });
 
+  it('lets Escape on its button through to what holds it, and closes a dropdown the pointer opened', async () => {
+    const user = userEvent.setup();
+    const onOuterKeyDown = vi.fn();
+    render(
+      // biome-ignore lint/a11y/noStaticElementInteractions: stands for the widget's panel, which closes on Escape
+      <div onKeyDown={(event) => onOuterKeyDown(event.key)}>
+        <HeaderSelector
+          selection="knowledge"
+          department="IT"
+          onSelectionChange={vi.fn()}
+          onDepartmentChange={vi.fn()}
+        />
+      </div>,
+    );
+    const trigger = screen.getByRole('button', { name: /Internal Knowledge/ });
+    // Hovered open, with the focus still on the button (it was clicked): Escape closes the dropdown.
+    await user.click(trigger);
+    await screen.findByRole('menu');
+    expect(trigger).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(onOuterKeyDown).not.toHaveBeenCalledWith('Escape');
+    // Closed: Escape goes on to the panel around it.
+    await user.keyboard('{Escape}');
+    expect(onOuterKeyDown).toHaveBeenCalledWith('Escape');
+  });
+
   it('has no accessibility violations, open or closed', async () => {
     const user = userEvent.setup();
     renderSelector();

@@ -3,8 +3,15 @@ import {
   type ChatSelection,
   visibleChatDepartments,
 } from '@digital-assistant/react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, Popover, Text } from 'react-aria-components';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button as AriaButton,
+  type KeyboardEvent,
+  Menu,
+  MenuItem,
+  Popover,
+  Text,
+} from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { BookIcon, CheckIcon, ChevronDownIcon, GlobeIcon } from '../icons/icons';
 
@@ -70,11 +77,18 @@ export function HeaderSelector({
     setOpenedBy(null);
     if (restoreFocus) triggerRef.current?.focus();
   };
+  // React Aria stops every key at a handler of its own unless told to go on: only Arrow Down (and
+  // Escape while the dropdown hovers open) stop here; Escape otherwise reaches what holds the
+  // selector (the widget's panel closes on it).
   const onTriggerKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       clearTimeout(timer.current);
       setOpenedBy('keyboard');
+    } else if (event.key === 'Escape' && openedBy === 'hover') {
+      close(false);
+    } else {
+      event.continuePropagation();
     }
   };
 
