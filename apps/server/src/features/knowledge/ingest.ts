@@ -1,11 +1,12 @@
 // Ingestion of one document version: parse, chunk, and land the outcome atomically. Parse
-// failures are outcomes (the document ends failed, no_text or unsupported_legacy with its reason);
-// only infrastructure errors (the database) are thrown, for the caller's job to retry.
+// failures are outcomes (the document ends failed, no_text or unsupported_legacy with its reason),
+// a parse stopped at the time or memory limit of one file too; only infrastructure errors (the
+// database, a parse thread that crashed) are thrown, for the caller's job to retry.
 import type { Db } from '../../platform/db/db.js';
 import type { ChunkOptions } from './chunk.js';
-import { parseBounds, readInput, refuseExtension, tooLargeFile } from './parse/input.js';
+import { failed, parseBounds, readInput, refuseExtension, tooLargeFile } from './parse/input.js';
 import type { ParseInput, ParseLimits } from './parse/types.js';
-import type { DocumentParser } from './parse-pool.js';
+import { type DocumentParser, ParseLimitError } from './parse-pool.js';
 import { type PreparedDocument, titleFromName } from './prepare.js';
 import { type DocumentStatus, markParsing, recordOutcome } from './store.js';
 import type { TextVectorStemmer } from './text-vector.js';
@@ -23,6 +24,8 @@ export interface IngestOptions {
   parser?: DocumentParser;
   /** The database's English stemmer: chunks' full-text vectors computed where the file is parsed. */
   textVectors?: TextVectorStemmer;
+  /** Aborted when the ingestion is cancelled (the document was deleted): the parse ends at once. */
+  signal?: AbortSignal;
 }
 
 export interface IngestResult {
@@ -105,6 +108,17 @@ async function prepare(request: IngestRequest, options: IngestOptions): Promise<
   if (refused) return refused;
   const bytes = await readInput(request, bounds.maxBytes);
   if (bytes === undefined) return tooLargeFile(bounds);
-  // The parser may move the bytes to its thread: the caller's own array is copied first.
-  return options.parser.prepare(request.name, request.bytes ? new Uint8Array(bytes) : bytes, prepareOptions);
+  try {
+    // The parser may move the bytes to its thread: the caller's own array is copied first.
+    return await options.parser.prepare(
+      request.name,
+      request.bytes ? new Uint8Array(bytes) : bytes,
+      prepareOptions,
+      options.signal,
+    );
+  } catch (error) {
+    // A file that goes past a parse limit would meet it again on every attempt: its outcome, not a retry.
+    if (error instanceof ParseLimitError) return failed('parse_limits', error.message);
+    throw error;
+  }
 }

@@ -36,9 +36,14 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
     handlers: createKnowledgeHandlers,
     async start(context: FeatureContext) {
       const { db, jobs, blobs, config, log, knowledgeVectors } = context;
-      // Threads start with the first document and end with the module (see parse-pool.ts).
-      const parser = createParsePool(config.ingestParseThreads);
-      if (parser) pools.add(parser);
+      // Threads start with the first document and end with the module; each parse is bounded in time
+      // and memory (see parse-pool.ts).
+      const parser = createParsePool(config.ingestParseThreads, {
+        timeoutMs: config.ingestParseTimeoutMs,
+        memoryMb: config.ingestParseMemoryMb,
+        idleMs: config.ingestParseIdleMs,
+      });
+      pools.add(parser);
       // A batch of uploads gets its index merged once landings pause, not after each document.
       deferIndexUpkeep(db, log);
       databases.add(db);
@@ -54,7 +59,7 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
       }
       const ingest = createIngestHandler(db, blobs, {
         limits: { maxBytes: config.uploadMaxFileBytes },
-        ...(parser ? { parser } : {}),
+        parser,
         ...(textVectors ? { textVectors } : {}),
       });
       jobs.work(

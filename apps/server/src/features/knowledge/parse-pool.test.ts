@@ -5,7 +5,7 @@ import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
 import type { JobContext } from '../../platform/jobs/jobs.js';
 import { BACKENDS, type TestDb } from '../../test/harness.js';
 import { buildDocx, buildPdf, buildPptx } from './demo/build-files.js';
-import { createParsePool, ParsePool, parseThreadEntry } from './parse-pool.js';
+import { createParsePool, ParseLimitError, ParsePool, parseThreadEntry } from './parse-pool.js';
 import { createIngestHandler, INGEST_QUEUE, type IngestPayload } from './pipeline.js';
 import { prepareBytes } from './prepare.js';
 import { findDocument, upsertDocument } from './store.js';
@@ -17,7 +17,23 @@ const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (request) => {
   if (request.name.startsWith('crash')) process.exit(3);
   parentPort.postMessage({ id: request.id, prepared: { kind: 'no_text', reason: 'answered by ' + request.name } });
-});`;
+});
+parentPort.postMessage({ ready: true });`;
+
+/**
+ * A parse thread that spins forever on spin*, fills buffers on buffers* and objects on objects*, and
+ * answers "no text" for the others.
+ */
+const LIMITED_THREAD = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (request) => {
+  const kept = [];
+  if (request.name.startsWith('spin')) for (;;) {}
+  if (request.name.startsWith('buffers')) for (;;) kept.push(new Uint8Array(1024 * 1024).fill(1));
+  if (request.name.startsWith('objects')) for (let index = 0; ; index++) kept.push({ index, text: 'x' + index });
+  parentPort.postMessage({ id: request.id, prepared: { kind: 'no_text', reason: 'answered by ' + request.name } });
+});
+parentPort.postMessage({ ready: true });`;
 
 function crashingPool(size = 1): ParsePool {
   return new ParsePool({ filename: CRASHING_THREAD, eval: true }, size);
@@ -104,22 +120,108 @@ describe('the ingestion parse threads', () => {
     }
   }, 30_000);
 
-  it('end with close, and parse what comes after in the calling thread', async () => {
+  it('end with close, and refuse what comes after (the job tries it again at the next start)', async () => {
     const pool = crashingPool();
     await pool.prepare('warm.md', strToU8('x'), {});
     expect(pool.threads).toBe(1);
     await pool.close();
     expect(pool.threads).toBe(0);
-    // The crashing thread would answer "no text": this is the real parser, in this thread.
-    expect(await pool.prepare('after.md', strToU8('# After\n\nParsed here.\n'), {})).toMatchObject({
-      kind: 'text',
-      chunks: [{ text: 'Parsed here.' }],
-    });
+    await expect(pool.prepare('after.md', strToU8('# After\n'), {})).rejects.toThrow(
+      'The server stopped before the file was read; it is read again when the server is back.',
+    );
     await pool.close();
   }, 30_000);
 
-  it('are none with 0 threads', () => {
-    expect(createParsePool(0)).toBeUndefined();
+  it('end a parse that goes past the time limit, saying so, and parse the next file in a new thread', async () => {
+    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, { timeoutMs: 300 });
+    try {
+      const outcome = pool.prepare('spin.md', strToU8('x'), {});
+      await expect(outcome).rejects.toBeInstanceOf(ParseLimitError);
+      await expect(outcome).rejects.toMatchObject({
+        limit: 'time',
+        message: expect.stringMatching(
+          /^Reading the file took longer than 0\.3 seconds, the limit for one file, and was stopped\. .* split it, and upload it again\.$/,
+        ),
+      });
+      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toEqual({
+        kind: 'no_text',
+        reason: 'answered by fine.md',
+      });
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('end a parse whose heap or buffers go past the memory limit, saying so', async () => {
+    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 2, {
+      memoryMb: 64,
+      timeoutMs: 120_000,
+    });
+    try {
+      const reason =
+        /^Reading the file needed more than 64 MB of memory, the limit for one file, and was stopped\./;
+      // Buffers live outside V8's heap: the pool's own watch ends this one.
+      await expect(pool.prepare('buffers.md', strToU8('x'), {})).rejects.toMatchObject({
+        limit: 'memory',
+        message: expect.stringMatching(reason),
+      });
+      // Objects fill the heap: V8 ends the thread at its limit.
+      await expect(pool.prepare('objects.md', strToU8('x'), {})).rejects.toMatchObject({
+        limit: 'memory',
+        message: expect.stringMatching(reason),
+      });
+      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('end a parse at once when its caller aborts, and drop a waiting one without parsing it', async () => {
+    // No time limit to speak of: only the abort can end the spinning parse.
+    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, { timeoutMs: 3_600_000 });
+    try {
+      const running = new AbortController();
+      const waiting = new AbortController();
+      const spinning = pool.prepare('spin.md', strToU8('x'), {}, running.signal);
+      const queued = pool.prepare('queued.md', strToU8('x'), {}, waiting.signal);
+      waiting.abort(new Error('The document was deleted.'));
+      await expect(queued).rejects.toThrow('The document was deleted.');
+      running.abort(new Error('The document was deleted.'));
+      await expect(spinning).rejects.toThrow('The document was deleted.');
+      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
+      const aborted = new AbortController();
+      aborted.abort(new Error('Already gone.'));
+      await expect(pool.prepare('fine.md', strToU8('x'), {}, aborted.signal)).rejects.toThrow(
+        'Already gone.',
+      );
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('fail a file whose thread never gets ready to parse, for its job to try again, and end idle threads', async () => {
+    const stuck = new ParsePool({ filename: 'setInterval(() => {}, 1000);', eval: true }, 1, {
+      startMs: 300,
+    });
+    try {
+      await expect(stuck.prepare('a.md', strToU8('x'), {})).rejects.toThrow(
+        'The parse thread did not start in 0.3 seconds',
+      );
+    } finally {
+      await stuck.close();
+    }
+    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 2, { idleMs: 100 });
+    try {
+      await Promise.all([pool.prepare('a.md', strToU8('x'), {}), pool.prepare('b.md', strToU8('x'), {})]);
+      expect(pool.threads).toBe(2);
+      while (pool.threads > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect(pool.prepare('c.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('are always threads: at least one', () => {
     expect(createParsePool(1)).toBeInstanceOf(ParsePool);
   });
 });

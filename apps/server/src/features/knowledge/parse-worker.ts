@@ -12,7 +12,9 @@ export interface ParseRequest {
 
 export type ParseReply =
   | { id: number; prepared: Awaited<ReturnType<typeof prepareBytes>> }
-  | { id: number; error: string };
+  | { id: number; error: string }
+  /** Sent once the parsers are loaded: a parse's time limit counts from then, not from the thread's start. */
+  | { ready: true };
 
 const port = parentPort;
 if (port) {
@@ -25,4 +27,5 @@ if (port) {
     }
     port.postMessage(reply);
   });
+  port.postMessage({ ready: true } satisfies ParseReply);
 }

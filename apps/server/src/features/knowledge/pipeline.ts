@@ -3,8 +3,10 @@
 // carries only the document id: it ingests whatever version the document has when it runs, and an
 // older run that a newer upload overtook lands nothing (the store's version check).
 //
-// Parse problems are outcomes (ready, no_text, failed with a reason, unsupported_legacy). A missing
-// stored file is permanent (failed at once); database errors are transient and retried with backoff;
+// Parse problems are outcomes (ready, no_text, failed with a reason, unsupported_legacy), a parse
+// stopped at the time or memory limit of one file too (see parse-pool.ts); cancelling the job (the
+// document deleted) ends its parse at once. A missing stored file is permanent (failed at once);
+// database errors and crashed parse threads are transient and retried with backoff;
 // the last attempt's error becomes the document's reason. A server killed mid-ingestion leaves the
 // job running with a lease that runs out, and another start (or instance) claims it again; when the
 // attempts are used up that way, `reconcileDocuments` fails the document with the job's reason, so
@@ -76,12 +78,17 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
         { documentId, version: document.version, name: document.name, stream },
         {
           limits: options.limits,
+          // Cancelled (the document deleted): the parse thread is ended at once.
+          signal: job.signal,
           ...(options.parser ? { parser: options.parser } : {}),
           ...(options.textVectors ? { textVectors: options.textVectors } : {}),
         },
       );
       return { status: result.status, chunks: result.chunkCount, superseded: result.superseded };
     } catch (error) {
+      // Cancelled (deleted), taken over by another instance or stopped with the server: not this
+      // attempt's outcome to record.
+      if (job.signal.aborted) throw error;
       const isLast = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
       if (isLast) {
         const reason =

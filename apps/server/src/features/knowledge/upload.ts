@@ -122,6 +122,15 @@ export function createUploadHandler({ db, jobs, blobs, config, log }: FeatureCon
           await reject('invalid_name', 'A file was sent without a name.');
           continue;
         }
+        // Bytes that are not UTF-8 in the part's filename are decoded as U+FFFD: two different names
+        // would become one and the second upload would replace the first.
+        if (name.includes('\uFFFD')) {
+          await reject(
+            'invalid_name',
+            `${name}: the file name is not valid UTF-8 text (the characters shown as � could not be read), so it cannot be told apart from other names. Rename the file and upload it again.`,
+          );
+          continue;
+        }
         if (name.length > MAX_NAME_LENGTH) {
           await reject(
             'invalid_name',

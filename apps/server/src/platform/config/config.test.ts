@@ -115,23 +115,46 @@ describe('INGEST_CONCURRENCY and INGEST_PARSE_THREADS', () => {
     const cores = availableParallelism();
     expect(loadConfig(base)).toMatchObject({
       ingestConcurrency: 2,
-      ingestParseThreads: Math.max(1, Math.min(2, cores - 1)),
+      ingestParseThreads: 2,
     });
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db.example.com/app' })).toMatchObject({
       ingestConcurrency: 4,
-      ingestParseThreads: Math.max(1, Math.min(4, cores - 1)),
+      ingestParseThreads: Math.min(4, Math.max(2, cores - 1)),
     });
   });
 
-  it('parse in the server thread with 0 threads, one document at a time on PGlite then', () => {
-    expect(loadConfig({ ...base, INGEST_PARSE_THREADS: '0' })).toMatchObject({
+  it('parse in at least one thread, never more than the documents ingested at once', () => {
+    expect(loadConfig({ ...base, INGEST_CONCURRENCY: '1' })).toMatchObject({
       ingestConcurrency: 1,
-      ingestParseThreads: 0,
+      ingestParseThreads: 1,
     });
     expect(loadConfig({ ...base, INGEST_PARSE_THREADS: '3', INGEST_CONCURRENCY: '6' })).toMatchObject({
       ingestConcurrency: 6,
       ingestParseThreads: 3,
     });
+    expect(() => loadConfig({ ...base, INGEST_PARSE_THREADS: '0' })).toThrow(
+      'INGEST_PARSE_THREADS must be an integer between 1 and 64 (got "0")',
+    );
     expect(() => loadConfig({ ...base, INGEST_PARSE_THREADS: '-1' })).toThrow(ConfigError);
+  });
+
+  it('end a parse after 60 seconds or 512 MB, and an idle thread after 30 seconds, unless set', () => {
+    expect(loadConfig(base)).toMatchObject({
+      ingestParseTimeoutMs: 60_000,
+      ingestParseMemoryMb: 512,
+      ingestParseIdleMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        INGEST_PARSE_TIMEOUT_SECONDS: '300',
+        INGEST_PARSE_MEMORY_MB: '2048',
+        INGEST_PARSE_IDLE_SECONDS: '5',
+      }),
+    ).toMatchObject({ ingestParseTimeoutMs: 300_000, ingestParseMemoryMb: 2048, ingestParseIdleMs: 5000 });
+    expect(() => loadConfig({ ...base, INGEST_PARSE_MEMORY_MB: '16' })).toThrow(/INGEST_PARSE_MEMORY_MB/);
+    expect(() => loadConfig({ ...base, INGEST_PARSE_TIMEOUT_SECONDS: '0' })).toThrow(
+      /INGEST_PARSE_TIMEOUT_SECONDS/,
+    );
   });
 });

@@ -83,11 +83,26 @@ export interface Config {
   ingestConcurrency: number;
   /**
    * Threads that parse and chunk the documents being ingested (INGEST_PARSE_THREADS), so the server's
-   * thread only reads files and records (on PGlite: indexes) them, and a large file's parse never holds
-   * it. Default: one per core beyond the first, at most INGEST_CONCURRENCY, at least one; 0 parses in
-   * the server's thread.
+   * thread only reads files and records (on PGlite: indexes) them, a large file's parse never holds
+   * it, and every parse can be ended. Default: one per core beyond the first but at least two (one
+   * slow file leaves another thread to the rest), at most INGEST_CONCURRENCY.
    */
   ingestParseThreads: number;
+  /**
+   * Longest parse of one file, in milliseconds (INGEST_PARSE_TIMEOUT_SECONDS, default 60): past it
+   * the thread is ended and the document fails saying so.
+   */
+  ingestParseTimeoutMs: number;
+  /**
+   * Most memory one parse thread may hold, heap and buffers, in MB (INGEST_PARSE_MEMORY_MB, default
+   * 512): past it the thread is ended and the document fails saying so.
+   */
+  ingestParseMemoryMb: number;
+  /**
+   * How long an idle parse thread waits for the next file before it ends, giving its memory back, in
+   * milliseconds (INGEST_PARSE_IDLE_SECONDS, default 30).
+   */
+  ingestParseIdleMs: number;
   llm: LlmConfig;
   /**
    * Questions (knowledge, GPT and ELK chat calls) allowed per user on each chat endpoint in each
@@ -152,9 +167,9 @@ export interface ReviewConfig {
   concurrency: number;
   /**
    * Analysis threads of this instance's analyzer process, sharing the files of its reviews
-   * (REVIEW_ANALYZERS, default 2, or 1 on a one-core machine; one thread holds ~150 MB while the
-   * process works, each more ~75 MB: more make a large review faster where there are cores and memory
-   * to spare).
+   * (REVIEW_ANALYZERS, default 2, or 1 on a one-core machine): more make a large review faster where
+   * there are cores and memory to spare, each holding up to its heap (analyzerMemoryMb) plus ruff's
+   * 128 MB and ~70 MB while it works (the server's README has the measured figures).
    */
   analyzers: number;
   /** Lease of a review job (REVIEW_LEASE_SECONDS, default 60). */
@@ -167,7 +182,7 @@ export interface ReviewConfig {
    */
   maxFileBytes: number;
   /**
-   * Most JavaScript heap of one analysis thread, in MB (REVIEW_ANALYZER_MEMORY_MB, default 384): a
+   * Most JavaScript heap of one analysis thread, in MB (REVIEW_ANALYZER_MEMORY_MB, default 256): a
    * file needing more ends the thread and is reported as not reviewable.
    */
   analyzerMemoryMb: number;
@@ -211,8 +226,8 @@ export interface LlmConfig {
 
 export class ConfigError extends Error {}
 
-/** REVIEW_ANALYZER_MEMORY_MB when unset (a 1 MB file of ordinary code needs under 256 MB). */
-export const DEFAULT_REVIEW_ANALYZER_MEMORY_MB = 384;
+/** REVIEW_ANALYZER_MEMORY_MB when unset (a 1 MB file of ordinary code needs under 160 MB). */
+export const DEFAULT_REVIEW_ANALYZER_MEMORY_MB = 256;
 
 /** REVIEW_ANALYZERS when unset: two analysis threads, one on a one-core machine. */
 export function defaultReviewAnalyzers(): number {
@@ -298,14 +313,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else widgetDist = path.resolve(serverPackageDir(), '..', '..', 'packages', 'widget', 'dist');
   const cookieSameSite = parseCookieSameSite(env.COOKIE_SAMESITE, publicUrl);
   // On PGlite a second document in flight is parsed in a parse thread while this thread indexes the
-  // first; with parsing in this thread (INGEST_PARSE_THREADS=0) it would only wait.
-  const ingestConcurrency = integer(
-    env,
-    'INGEST_CONCURRENCY',
-    env.DATABASE_URL ? 4 : env.INGEST_PARSE_THREADS === '0' ? 1 : 2,
-    1,
-    64,
-  );
+  // first.
+  const ingestConcurrency = integer(env, 'INGEST_CONCURRENCY', env.DATABASE_URL ? 4 : 2, 1, 64);
 
   return {
     port,
@@ -339,10 +348,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestParseThreads: integer(
       env,
       'INGEST_PARSE_THREADS',
-      Math.max(1, Math.min(ingestConcurrency, availableParallelism() - 1)),
-      0,
+      Math.min(ingestConcurrency, Math.max(2, availableParallelism() - 1)),
+      1,
       64,
     ),
+    ingestParseTimeoutMs: integer(env, 'INGEST_PARSE_TIMEOUT_SECONDS', 60, 1, 86_400) * 1000,
+    ingestParseMemoryMb: integer(env, 'INGEST_PARSE_MEMORY_MB', 512, 64, 65_536),
+    ingestParseIdleMs: integer(env, 'INGEST_PARSE_IDLE_SECONDS', 30, 1, 86_400) * 1000,
     llm,
     chatRateLimit: {
       max: integer(env, 'CHAT_RATE_LIMIT', 20, 0, 1_000_000),

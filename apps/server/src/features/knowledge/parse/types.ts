@@ -52,7 +52,9 @@ export type ParseFailureCode =
   | 'content_mismatch'
   | 'corrupt'
   | 'encrypted'
-  | 'zip_limits';
+  | 'zip_limits'
+  /** Its parse went past the time or memory limit of one file (see parse-pool.ts). */
+  | 'parse_limits';
 
 export type ParseResult =
   /** Text to index (possibly no sections: then there was nothing to index). */

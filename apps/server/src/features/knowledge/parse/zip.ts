@@ -71,6 +71,7 @@ export class BoundedZip {
     const stored = this.bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
     if (entry.method === 0) {
       this.count(entry, stored.length);
+      refuseDocumentType(name, stored);
       return stored;
     }
     if (entry.method !== 8) {
@@ -99,7 +100,9 @@ export class BoundedZip {
     if (produced !== entry.uncompressedSize) {
       throw new ZipError('corrupt', `The part ${name} is damaged (its size does not match the directory).`);
     }
-    return concat(parts, produced);
+    const bytes = concat(parts, produced);
+    refuseDocumentType(name, bytes);
+    return bytes;
   }
 
   /** The entry as UTF-8 text. */
@@ -122,6 +125,27 @@ export class BoundedZip {
         `The file expands to more than ${formatBytes(this.limits.maxUncompressedBytes)}: it looks like a zip bomb.`,
       );
     }
+  }
+}
+
+const DOCUMENT_TYPE = ['utf8', 'utf16le'].map((encoding) =>
+  Buffer.from('<!DOCTYPE', encoding as BufferEncoding),
+);
+DOCUMENT_TYPE.push(Buffer.from(DOCUMENT_TYPE[1]!).swap16());
+
+/**
+ * Office files' XML never declares a document type (the Open Packaging Conventions forbid it): one
+ * that does is refused before any XML parser sees it, as its entities are how XML bombs (billion
+ * laughs) multiply a few bytes into gigabytes.
+ */
+function refuseDocumentType(name: string, bytes: Uint8Array): void {
+  if (!/\.(xml|rels)$/i.test(name)) return;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (DOCUMENT_TYPE.some((pattern) => buffer.includes(pattern))) {
+    throw new ZipError(
+      'zip_limits',
+      `The part ${name} declares a document type (<!DOCTYPE>), which Office files never do: the file looks like an XML bomb. Open it in its program, save it again and upload that.`,
+    );
   }
 }
 
