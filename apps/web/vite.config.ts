@@ -1,10 +1,46 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every script, stylesheet, page and SVG of
+ * the build, which the reference server sends to browsers that accept them (@fastify/static's
+ * `preCompressed`): a phone on a slow network downloads a third of the bytes, compressed once here
+ * at the highest levels rather than on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'digital-assistant:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const file of Object.values(bundle)) {
+        if (!/\.(?:js|css|html|svg)$/.test(file.fileName)) continue;
+        const source = file.type === 'chunk' ? file.code : file.source;
+        const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : Buffer.from(source);
+        if (bytes.length < 1024) continue;
+        const target = path.join(outDir, file.fileName);
+        writeFileSync(
+          `${target}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${target}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The reference server serves dist/ and /api on one origin; in `vite dev` the API is proxied to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // The UI package's published build is one module, which a bundler cannot split: everything the
     // app uses of it (the markdown renderer of the chat included) would load up front. Built from its

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openTestDb, sessionFor, type TestServer, testConfig } from '../../test/harness.js';
@@ -30,6 +31,9 @@ describe('security headers and the web app on one origin', () => {
       '<!doctype html><script type="module" src="/assets/app.js"></script>',
     );
     writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("app")');
+    // The build's compressed copies (apps/web/vite.config.ts writes them beside each file).
+    writeFileSync(path.join(webDist, 'assets', 'app.js.br'), brotliCompressSync('console.log("app")'));
+    writeFileSync(path.join(webDist, 'assets', 'app.js.gz'), gzipSync('console.log("app")'));
     const { db, cleanup } = await openTestDb('pglite');
     const app = await buildApp({ config: testConfig({ webDist }), db });
     server = {
@@ -90,6 +94,36 @@ describe('security headers and the web app on one origin', () => {
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's Brotli or gzip copy of an asset to a browser that accepts it, the file itself otherwise", async () => {
+    const brotli = await server.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("app")');
+    const gzip = await server.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+    // A file the build left uncompressed (index.html here) is sent as it is.
+    const page = await server.app.inject({
+      method: 'GET',
+      url: '/chat',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.body).toContain('/assets/app.js');
   });
 
   it('answers unknown API paths with a 404 error body, not the app', async () => {

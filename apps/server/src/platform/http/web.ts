@@ -13,6 +13,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // The web build writes Brotli and gzip copies beside its files (apps/web/vite.config.ts):
+      // a browser that accepts one gets it, anything else the file as it is.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints assets: cache them for good; anything else revalidates.
         const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
