@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+import { PAGE_TOUCHING_MODULE, patchPageUntouched } from './scripts/page-untouched.mjs';
 import { COLLECTION_DOCUMENT, patchCollectionDocument } from './scripts/preact-compat.mjs';
 import { pickSections } from './scripts/ui-sections.mjs';
 
@@ -11,24 +12,31 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 
-/** `import css from './x.css?raw'` (as Vite has it): the file's text as a string. */
+/**
+ * `import css from './x.css?raw'` (as Vite has it): the file's text as a string; `?tokens` of the
+ * UI's stylesheet: its design tokens alone (the launcher's).
+ */
 const rawText: Plugin = {
   name: 'raw-text',
   setup(build) {
-    build.onResolve({ filter: /\?raw$/ }, (args) => {
-      const specifier = args.path.slice(0, -'?raw'.length);
+    build.onResolve({ filter: /\?(raw|tokens)$/ }, (args) => {
+      const query = args.path.slice(args.path.lastIndexOf('?'));
+      const specifier = args.path.slice(0, -query.length);
       // Resolved here, not by build.resolve: the external-dependency rule would keep a package's file out.
       const path = specifier.startsWith('.')
         ? resolve(args.resolveDir, specifier)
         : createRequire(args.importer).resolve(specifier);
-      // The `?raw` stays on, so tsup's own stylesheet loader (which matches /\.css$/) leaves it to us.
-      return { path: `${path}?raw`, namespace: 'raw-text' };
+      // The query stays on, so tsup's own stylesheet loader (which matches /\.css$/) leaves it to us.
+      return { path: `${path}${query}`, namespace: 'raw-text' };
     });
     build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => {
-      const file = args.path.slice(0, -'?raw'.length);
+      const query = args.path.slice(args.path.lastIndexOf('?'));
+      const file = args.path.slice(0, -query.length);
       let css = readFileSync(file, 'utf8');
-      // Of the UI's one stylesheet, the widget ships only the chat's parts.
-      if (/[\\/]ui[\\/](dist|src)[\\/]styles\.css$/.test(file)) css = pickSections(css);
+      // Of the UI's one stylesheet, the widget ships only the chat's parts (the launcher its tokens).
+      if (/[\\/]ui[\\/](dist|src)[\\/]styles\.css$/.test(file)) {
+        css = pickSections(css, query === '?tokens' ? [] : undefined);
+      }
       // Minified (no comments or spaces): theme.ts reads it either way.
       if (file.endsWith('.css'))
         css = (await build.esbuild.transform(css, { loader: 'css', minify: true })).code;
@@ -56,6 +64,17 @@ const reactAriaOnPreact: Plugin = {
     }));
     build.onLoad({ filter: COLLECTION_DOCUMENT }, (args) => ({
       contents: patchCollectionDocument(readFileSync(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
+
+/** Nothing added to the host page outside the shadow root (see scripts/page-untouched.mjs). */
+const pageUntouched: Plugin = {
+  name: 'page-untouched',
+  setup(build) {
+    build.onLoad({ filter: PAGE_TOUCHING_MODULE }, (args) => ({
+      contents: patchPageUntouched(args.path, readFileSync(args.path, 'utf8')),
       loader: 'js',
     }));
   },
@@ -118,8 +137,10 @@ const builds: Options[] = [
     ],
     esbuildPlugins: [rawText],
   },
-  // The script-tag build: one file with everything in it, for <script src=".../widget.js">.
-  // `check:size` builds it alone into build-size/, never touching the dist/ a server may be serving.
+  // The script-tag build, two files. widget.js: the launcher alone (plain DOM, a few kilobytes), what
+  // every page that embeds the widget pays; it imports the rest when the launcher is hovered, focused
+  // or pressed. `check:size` builds both alone into build-size/, never touching the dist/ a server
+  // may be serving.
   {
     entry: { widget: 'src/script.ts' },
     format: 'iife',
@@ -131,18 +152,43 @@ const builds: Options[] = [
     clean: false,
     dts: false,
     noExternal: [/.*/],
-    // ANALYZE=1 writes dist/metafile-iife.json: what each package weighs in widget.js.
+    metafile: process.env.ANALYZE === '1',
+    define: { __WIDGET_VERSION__: JSON.stringify(version) },
+    esbuildPlugins: [rawText],
+    ...(isSizeCheck ? { outDir: 'build-size', sourcemap: false } : {}),
+  },
+  // widget-panel.js: an ES module with everything else (the UI, the markdown renderer, Preact).
+  {
+    entry: { 'widget-panel': 'src/panel.tsx' },
+    format: 'esm',
+    outExtension: () => ({ js: '.js' }),
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    // One file: the panel is fetched as a whole, once.
+    splitting: false,
+    clean: false,
+    dts: false,
+    noExternal: [/.*/],
+    // ANALYZE=1 writes dist/metafile-esm.json: what each package weighs in widget-panel.js.
     metafile: process.env.ANALYZE === '1',
     loader: { '.css': 'text' },
-    define: { __WIDGET_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
-    esbuildPlugins: [rawText, reactAriaOnPreact, builtInStructuredClone, markdownWithoutSvgSchema],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    esbuildPlugins: [
+      rawText,
+      reactAriaOnPreact,
+      builtInStructuredClone,
+      markdownWithoutSvgSchema,
+      pageUntouched,
+    ],
     esbuildOptions(options) {
       // Preact's React compatibility layer instead of React (react-dom alone is 210 kB minified);
       // the React component build above keeps React, its host's.
       options.alias = { react: 'preact/compat', 'react-dom': 'preact/compat' };
     },
-    ...(isSizeCheck ? { outDir: 'build-size', sourcemap: false, clean: true } : {}),
+    ...(isSizeCheck ? { outDir: 'build-size', sourcemap: false } : {}),
   },
 ];
 
-export default defineConfig(isSizeCheck ? builds.filter((options) => options.format === 'iife') : builds);
+export default defineConfig(isSizeCheck ? builds.slice(1) : builds);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// A page to look at the built widget (dist/widget.js) against a running Digital Assistant server:
-// it serves dev/*.html and widget.js, and proxies everything else (/api, sign-in) to the server, so
+// A page to look at the built widget (dist/widget.js and the widget-panel.js it loads) against a
+// running Digital Assistant server: it serves dev/*.html and those files, and proxies everything else (/api, sign-in) to the server, so
 // the page and the API share one origin. `node scripts/dev-page.mjs --port 8315 --server http://localhost:8314`
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -15,7 +15,12 @@ const option = (name, fallback) => {
 const port = Number(option('port', '8315'));
 const server = new URL(option('server', 'http://localhost:8080'));
 const root = fileURLToPath(new URL('..', import.meta.url));
-const files = { '/widget.js': 'dist/widget.js', '/widget.js.map': 'dist/widget.js.map' };
+const files = Object.fromEntries(
+  ['widget.js', 'widget.js.map', 'widget-panel.js', 'widget-panel.js.map'].map((file) => [
+    `/${file}`,
+    `dist/${file}`,
+  ]),
+);
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.map': 'application/json' };
 
 createServer((request, response) => {

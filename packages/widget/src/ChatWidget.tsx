@@ -8,9 +8,10 @@ import { createClient, type DigitalAssistantClient } from '@digital-assistant/sd
 import uiStyles from '@digital-assistant/ui/styles.css?raw';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_TITLE } from './constants';
-import { ShadowHost } from './ShadowHost';
+import launcherStyles from './launcher.css?raw';
+import { ShadowContent, ShadowHost } from './ShadowHost';
 import { createWidgetSession, type WidgetSession } from './session';
-import { brandStyles, shadowStyles, type WidgetTheme } from './theme';
+import { themedStyles, type WidgetTheme } from './theme';
 import { WidgetFrame } from './WidgetFrame';
 import widgetStyles from './widget.css?raw';
 
@@ -100,25 +101,37 @@ function createSetup(props: ChatWidgetProps): WidgetSetup {
  * <ChatWidget baseUrl="https://assistant.example.com" mode="inline" theme="dark" brandColor="#0a7d55" />
  */
 export function ChatWidget(props: ChatWidgetProps) {
+  return (
+    <ShadowHost isTopLayer={(props.mode ?? 'launcher') === 'launcher'}>
+      <ChatWidgetContent {...props} />
+    </ShadowHost>
+  );
+}
+
+/** Props of {@link ChatWidgetContent}: the widget's, and how the panel starts. */
+export interface ChatWidgetContentProps extends ChatWidgetProps {
+  /**
+   * Launcher mode: the person has just pressed the launcher (widget.js drew it before this loaded):
+   * the panel starts open and takes the focus, as if opened here.
+   */
+  isOpening?: boolean;
+}
+
+/** Everything inside the widget's shadow root; `ChatWidget` renders it in its host, widget.js in its own. */
+export function ChatWidgetContent(props: ChatWidgetContentProps) {
   const { theme = 'auto', brandColor, chatTransport = 'sse' } = props;
   const [setup] = useState(() => createSetup(props));
   useEffect(() => {
     void setup.session.refresh();
     return () => setup.session.dispose();
   }, [setup]);
-  const styles = useMemo(() => {
-    let css = shadowStyles(`${uiStyles}\n${widgetStyles}`, theme);
-    if (brandColor) {
-      try {
-        css += `\n${brandStyles(brandColor, theme)}`;
-      } catch (error) {
-        console.error(error instanceof Error ? error.message : error);
-      }
-    }
-    return css;
-  }, [theme, brandColor]);
+  const styles = useMemo(
+    () => themedStyles(`${uiStyles}\n${launcherStyles}\n${widgetStyles}`, theme, brandColor),
+    [theme, brandColor],
+  );
+  const initialState = props.isOpening ? 'opening' : props.defaultOpen ? 'open' : 'closed';
   return (
-    <ShadowHost styles={styles}>
+    <ShadowContent styles={styles}>
       <DigitalAssistantChatProvider client={setup.client} chatTransport={chatTransport}>
         <WidgetFrame
           session={setup.session}
@@ -126,10 +139,10 @@ export function ChatWidget(props: ChatWidgetProps) {
           title={props.title ?? DEFAULT_TITLE}
           department={props.department}
           chatType={props.chatType ?? 'knowledge'}
-          defaultOpen={props.defaultOpen ?? false}
+          initialState={initialState}
           theme={theme}
         />
       </DigitalAssistantChatProvider>
-    </ShadowHost>
+    </ShadowContent>
   );
 }

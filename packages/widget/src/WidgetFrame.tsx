@@ -38,7 +38,11 @@ export interface WidgetFrameProps {
   title: string;
   department: string | undefined;
   chatType: ChatWidgetChatType;
-  defaultOpen: boolean;
+  /**
+   * Launcher mode: `closed`; `open` from the start (the page keeps its focus); or `opening`, opened
+   * by the person before the panel had loaded (the focus moves in).
+   */
+  initialState: 'closed' | 'open' | 'opening';
   theme: WidgetTheme;
 }
 
@@ -212,7 +216,7 @@ export function WidgetFrame({
   title,
   department,
   chatType,
-  defaultOpen,
+  initialState,
   theme,
 }: WidgetFrameProps) {
   const state = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
@@ -221,7 +225,7 @@ export function WidgetFrame({
   const selection = useChatSelector(useCallback((chatState) => chatState.selection, []));
   const currentDepartment = useChatSelector(useCallback((chatState) => chatState.department, []));
   const sources = useSources();
-  const [isOpen, setOpen] = useState(mode === 'inline' || defaultOpen);
+  const [isOpen, setOpen] = useState(mode === 'inline' || initialState !== 'closed');
   const [isShowingSources, setShowingSources] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
@@ -235,25 +239,38 @@ export function WidgetFrame({
 
   // Opening the panel moves focus into it: the message box, else the notice's button, else the panel.
   const hasOpened = useRef(false);
-  useEffect(() => {
-    if (!isLauncher || !isOpen) return;
-    const isFirst = !hasOpened.current;
-    hasOpened.current = true;
-    if (isFirst && defaultOpen) return; // Open from the start: the page keeps its own focus.
+  const focusIntoPanel = useCallback(() => {
     const panel = panelRef.current;
     const target =
       panel?.querySelector<HTMLElement>('.da-chat-pane[data-active] textarea') ??
       panel?.querySelector<HTMLElement>('[data-widget-autofocus]') ??
       panel;
     target?.focus();
-  }, [isLauncher, isOpen, defaultOpen]);
+  }, []);
+  useEffect(() => {
+    if (!isLauncher || !isOpen) return;
+    const isFirst = !hasOpened.current;
+    hasOpened.current = true;
+    if (isFirst && initialState === 'open') return; // Open from the start: the page keeps its own focus.
+    focusIntoPanel();
+  }, [isLauncher, isOpen, initialState, focusIntoPanel]);
+  // Opened while the session was being checked, the focus waits on the panel itself: it moves on to
+  // the message box or the notice's button once they are there (never away from where the person went).
+  const contentKey = `${state.status}:${state.isSessionCookieBlocked}:${selection}`;
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!isLauncher || !isOpen || !contentKey || !panel) return;
+    if ((panel.getRootNode() as ShadowRoot | Document).activeElement === panel) focusIntoPanel();
+  }, [isLauncher, isOpen, contentKey, focusIntoPanel]);
 
   const close = () => {
     setOpen(false);
     launcherRef.current?.focus();
   };
-  const onPanelKeyDown = (event: KeyboardEvent) => {
-    if (!isLauncher || event.key !== 'Escape' || event.defaultPrevented) return;
+  // Escape anywhere in the widget (the panel or the launcher itself) closes the open panel; a menu
+  // or tooltip open in it handles its own Escape first (they open outside this element).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!isLauncher || !isOpen || event.key !== 'Escape' || event.defaultPrevented) return;
     event.preventDefault();
     close();
   };
@@ -312,7 +329,14 @@ export function WidgetFrame({
   );
 
   return (
-    <div className="da-widget" data-mode={mode} data-theme={theme} data-state={isOpen ? 'open' : 'closed'}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any of its parts closes the panel; each part is itself focusable.
+    <div
+      className="da-widget"
+      data-mode={mode}
+      data-theme={theme}
+      data-state={isOpen ? 'open' : 'closed'}
+      onKeyDown={onKeyDown}
+    >
       {isLauncher ? (
         <>
           <div
@@ -324,7 +348,6 @@ export function WidgetFrame({
             aria-labelledby={titleId}
             tabIndex={-1}
             hidden={!isOpen}
-            onKeyDown={onPanelKeyDown}
           >
             {panelContent}
           </div>

@@ -138,3 +138,20 @@ export function brandStyles(brandColor: string, theme: WidgetTheme): string {
   if (theme === 'dark') return `:host { ${accentTokens(brand, true)} }`;
   return `:host { ${accentTokens(brand, false)} }\n${DARK_MEDIA} { :host { ${accentTokens(brand, true)} } }`;
 }
+
+/**
+ * `css` for a shadow root in the given theme, with the brand colour's accent tokens after it; a
+ * colour the widget cannot use is reported on the console and left out.
+ * @example themedStyles(uiCss + widgetCss, 'auto', '#0a7d55')
+ */
+export function themedStyles(css: string, theme: WidgetTheme, brandColor?: string): string {
+  let styles = shadowStyles(css, theme);
+  if (brandColor) {
+    try {
+      styles += `\n${brandStyles(brandColor, theme)}`;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+    }
+  }
+  return styles;
+}
