@@ -51,6 +51,14 @@ describe('the chat widget', () => {
     expect(view.queryByRole('dialog')).toBeNull();
     expect(launcher).toHaveAttribute('aria-expanded', 'false');
     expect(shadow.activeElement).toBe(launcher);
+
+    // Open, with the focus back on the launcher (Tab from the panel's last control): Escape closes it too.
+    await user.click(launcher);
+    await within(view.getByRole('dialog')).findByRole('textbox');
+    launcher.focus();
+    await user.keyboard('{Escape}');
+    expect(view.queryByRole('dialog')).toBeNull();
+    expect(shadow.activeElement).toBe(launcher);
   });
 
   it('renders inline as a labelled region with no launcher, its styles inside the shadow root', async () => {
