@@ -331,7 +331,7 @@ test.describe('the chat', () => {
 });
 
 test.describe('the chat with no model configured', () => {
-  test('knowledge chat answers with excerpts and sources; GPT mode shows the clear error in red', async ({
+  test('knowledge chat answers with excerpts and sources; the AI chat says it cannot answer before anyone asks', async ({
     browser,
   }) => {
     const { context, page } = await signInOn(browser, noModelBaseURL, 'staff@example.com');
@@ -347,18 +347,44 @@ test.describe('the chat with no model configured', () => {
       await expect(citationChips(answer).first()).toHaveAccessibleName(/it-onboarding-vpn-guide\.md/);
       await page.screenshot({ path: `${screenshotDir}/chat-no-model-excerpts-1280.png` });
 
+      // The AI chat: said in words for staff, nothing inviting a question, the composer disabled with the reason.
       await page.getByRole('button', { name: 'OpenAI GPT' }).click();
-      await composer(page, 'Message to OpenAI GPT').fill('Hello?');
-      await composer(page, 'Message to OpenAI GPT').press('Enter');
-      const error = page.getByRole('region', { name: 'AI chat' }).getByRole('alert');
-      await expect(error).toContainText('Error fetching response');
-      await expect(error).toContainText('LLM_BASE_URL');
-      const color = await error.evaluate((element) => getComputedStyle(element).color);
-      const [red, green, blue] = color.match(/\d+/g)!.map(Number);
-      expect(red).toBeGreaterThan(150);
-      expect(green).toBeLessThan(100);
-      expect(blue).toBeLessThan(100);
-      await page.screenshot({ path: `${screenshotDir}/chat-no-model-error-1280.png` });
+      const pane = page.getByRole('region', { name: 'AI chat' });
+      const log = pane.getByRole('log');
+      await expect(log).toContainText('The AI chat is not available yet: no language model has been set up');
+      await expect(log).toContainText('The knowledge chats still answer');
+      await expect(log).not.toContainText('Ask anything');
+      await expect(pane).not.toContainText('LLM_');
+      const gpt = composer(page, 'Message to OpenAI GPT');
+      await expect(gpt).toBeDisabled();
+      await expect(gpt).toHaveAccessibleDescription(
+        /^Questions cannot be sent here until a language model is set up/,
+      );
+      await expect(pane.getByRole('button', { name: 'Send' })).toBeDisabled();
+      await expect(pane.getByRole('button', { name: 'New Topic' })).toBeDisabled();
+      await page.screenshot({ path: `${screenshotDir}/chat-no-model-1280.png` });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 800, height: 800 });
+      await page.screenshot({ path: `${screenshotDir}/chat-no-model-800.png` });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // The knowledge chats still answer.
+      await page.getByRole('button', { name: /Internal Knowledge/ }).click();
+      await expect(composer(page, 'Message to IT')).toBeEnabled();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('administrators are also told which settings turn the model on', async ({ browser }) => {
+    const { context, page } = await signInOn(browser, noModelBaseURL, 'admin@example.com');
+    try {
+      await page.goto('/chat');
+      const log = page.getByRole('region', { name: 'AI chat' }).getByRole('log');
+      await expect(log).toContainText('The AI chat is not available yet');
+      await expect(log).toContainText('set LLM_BASE_URL and LLM_MODEL');
+      await expect(composer(page, 'Message to OpenAI GPT')).toBeDisabled();
+      await page.screenshot({ path: `${screenshotDir}/chat-no-model-admin-1280.png` });
       expect(await accessibilityViolations(page)).toEqual([]);
     } finally {
       await context.close();

@@ -227,6 +227,48 @@ test.describe('the ELK agent', () => {
     });
   }
 
+  test('the empty chat offers example questions that work; a greeting is told what the agent does, not the last answer', async ({
+    browser,
+  }) => {
+    const { context, page } = await signInOn(browser, 'admin@example.com');
+    try {
+      await page.goto('/elk');
+      await page.getByRole('button', { name: 'New Topic' }).click();
+      const examples = page.getByRole('list', { name: 'Try asking' }).getByRole('button');
+      const questions = await examples.allTextContents();
+      expect(questions.length).toBeGreaterThanOrEqual(3);
+      await page.screenshot({ path: `${screenshotDir}/elk-empty-1280.png` });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      for (const question of questions) {
+        await page.getByRole('button', { name: 'New Topic' }).click();
+        await page.getByRole('button', { name: question }).click();
+        // Asked as written, answered with metrics; the focus is in the message box.
+        await expect(page.getByRole('article', { name: 'You' }).last()).toContainText(question);
+        const answer = answers(page).last();
+        await expect(answer.getByRole('button', { name: 'Show Metrics' })).toBeVisible({ timeout: 30_000 });
+        await expect(composer(page)).toBeFocused();
+      }
+
+      const previous = await answers(page).last().textContent();
+      const hello = await ask(page, 'hello');
+      await expect(hello).toContainText('Hello! I answer questions about metrics.');
+      await expect(hello).toContainText('Tenants: acme, globex, initech.');
+      await expect(hello.getByRole('button', { name: 'Show Metrics' })).toHaveCount(0);
+      expect(await hello.textContent()).not.toBe(previous);
+      await page.screenshot({ path: `${screenshotDir}/elk-hello-1280.png` });
+
+      const unknown = await ask(page, 'and for tenant umbrella?');
+      await expect(unknown).toContainText('I do not know a tenant named umbrella.');
+      await expect(unknown).toContainText('Tenants: acme, globex, initech.');
+      await expect(unknown).not.toContainText('So far');
+      await page.setViewportSize(narrow);
+      await page.screenshot({ path: `${screenshotDir}/elk-unknown-800.png` });
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a tenant name carrying markup stays inert', async ({ browser }) => {
     const { context, page } = await signInOn(browser, 'admin@example.com');
     try {

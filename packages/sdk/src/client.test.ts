@@ -145,7 +145,7 @@ describe('createClient', () => {
     expect(error).toBeUndefined();
     expect(data?.user.email).toBe('ada@example.com');
     expectTypeOf(data).toEqualTypeOf<
-      { user: User; features?: import('./types').FeatureName[] } | undefined
+      { user: User; features?: import('./types').FeatureName[]; hasLanguageModel?: boolean } | undefined
     >();
   });
 

@@ -114,6 +114,17 @@ export const chatMessages = {
   historyFailed: 'Error fetching chat history',
   /** Logged (never shown) when a conversation cannot be fetched. */
   conversationFailed: 'Error fetching conversation',
+  /**
+   * The AI chat has no language model (501 `model_not_configured`, whose own text names the server's
+   * settings): said so to whoever asks, before asking too where the server tells (`hasLanguageModel`).
+   */
+  modelMissing:
+    "The AI chat is not available yet: no language model has been set up for it. The knowledge chats still answer from the company's documents, with excerpts.",
+  /** Why the AI chat's message box is disabled without a model. */
+  modelMissingReason: 'Questions cannot be sent here until a language model is set up for the AI chat.',
+  /** What an administrator does about a missing model (shown to administrators only). */
+  modelMissingForAdmins:
+    "To turn it on, set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY when the model needs one) in the server's environment and restart it.",
   /** Shown when an address (`/chat?c=`) names a conversation the server does not have for this person. */
   conversationMissing:
     'That conversation could not be found: it was deleted, or it belongs to someone else. This is a new chat.',

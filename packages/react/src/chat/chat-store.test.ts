@@ -503,6 +503,26 @@ describe('streaming', () => {
     expect(accepts[1]).not.toContain('event-stream');
   });
 
+  it('says in words for staff that the AI chat has no model, not which server settings to set', async () => {
+    const { chat, api } = setup('json');
+    api.use({
+      'POST /api/chat/gpt': () =>
+        json(501, {
+          error: 'No language model is configured: set LLM_BASE_URL and LLM_MODEL.',
+          code: 'model_not_configured',
+        }),
+    });
+    chat.chooseChatType('openai');
+    await chat.send('Hello?');
+    const answer = lastMessage(chat.getSnapshot());
+    expect(answer).toMatchObject({
+      status: 'error',
+      error: { text: 'Error fetching response', code: 'model_not_configured', status: 501 },
+    });
+    expect(answer?.error?.detail).toMatch(/^The AI chat is not available yet: no language model/);
+    expect(answer?.error?.detail).not.toContain('LLM_');
+  });
+
   it('keeps the text so far and shows the error when the stream reports one', async () => {
     const { chat, api } = setup('sse');
     api.use({

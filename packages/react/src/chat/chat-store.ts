@@ -243,7 +243,9 @@ const isMissingConversation = (error: DigitalAssistantError) =>
 function errorOf(channel: ChatChannel, error: DigitalAssistantError): ChatMessageError {
   // ELK shows the error body's text; the other chats show the spec's message (the server's reason beside it).
   const text = channel === 'elk' ? error.message : chatMessages.fetchFailed;
-  return { text, detail: error.message, code: String(error.code), status: error.status };
+  // The server's reason for a missing model speaks to administrators; the person asking is told in their words.
+  const detail = error.code === 'model_not_configured' ? chatMessages.modelMissing : error.message;
+  return { text, detail, code: String(error.code), status: error.status };
 }
 
 /**

@@ -23,6 +23,24 @@ describe('outside the provider', () => {
   });
 });
 
+describe('useSession', () => {
+  it('says whether the server has a language model, assuming one when it does not say', async () => {
+    const seed = renderWithProvider(() => useSession());
+    await act(() => seed.result.current.validate());
+    expect(seed.result.current).toMatchObject({ isValidated: true, hasLanguageModel: true });
+
+    const none = renderWithProvider(() => useSession(), { signedIn: staffUser });
+    none.api.use({
+      'GET /api/auth': () => ({
+        status: 200,
+        body: { user: staffUser, features: [], hasLanguageModel: false },
+      }),
+    });
+    await act(() => none.result.current.validate());
+    expect(none.result.current).toMatchObject({ isValidated: true, hasLanguageModel: false });
+  });
+});
+
 describe('useRouteGuard', () => {
   it('validates the session once for guarded routes, then renders them', async () => {
     const { result, rerender, api } = renderWithProvider(() => ({

@@ -19,6 +19,11 @@ export interface UseSessionResult {
   isAdmin: boolean;
   /** Role PGA or CORE_ADMINS. */
   hasPgaAccess: boolean;
+  /**
+   * False when the server says it has no language model: the AI chat cannot answer (the knowledge
+   * chats answer with excerpts). True otherwise, also from a server that does not say (a seed backend).
+   */
+  hasLanguageModel: boolean;
   /** Initials of the user's name (at most 2 letters). */
   initials: string;
   /** Asks the server once who is signed in (see the session store). */
@@ -40,6 +45,7 @@ export function useSession(): UseSessionResult {
     isValidating: state.isValidating,
     isAdmin: isAdmin(state.user),
     hasPgaAccess: hasPgaAccess(state.user, state.features),
+    hasLanguageModel: state.hasLanguageModel !== false,
     initials: initials(state.user?.name),
     validate: session.validate,
   };

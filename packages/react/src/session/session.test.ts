@@ -36,6 +36,22 @@ describe('session validation', () => {
     expect(session.getSnapshot().features).toContain('role_group_view');
   });
 
+  it('keeps whether the server has a language model, unknown from a server that does not say', async () => {
+    const { api, session } = setup();
+    api.use({
+      'GET /api/auth': () => ({
+        status: 200,
+        body: { user: staffUser, features: [], hasLanguageModel: false },
+      }),
+    });
+    await session.validate();
+    expect(session.getSnapshot().hasLanguageModel).toBe(false);
+
+    const seed = setup();
+    await seed.session.validate();
+    expect(seed.session.getSnapshot().hasLanguageModel).toBeUndefined();
+  });
+
   it('asks the server only once, however often and however concurrently it is asked', async () => {
     const { api, session } = setup();
     await Promise.all([session.validate(), session.validate()]);

@@ -27,6 +27,11 @@ export interface SessionState {
   user: User | null;
   /** Features the user's role grants, when the server lists them. */
   features: readonly FeatureName[];
+  /**
+   * Whether the server has a language model for the AI chat (the `hasLanguageModel` extension of
+   * `GET /api/auth`); undefined until validated, and from a server that does not say.
+   */
+  hasLanguageModel?: boolean;
   /** True while `GET /api/auth` is in flight. */
   isValidating: boolean;
   /** True while single sign-on starts or the session is being completed. */
@@ -118,8 +123,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     patch({ isValidating: true });
     validation = (async () => {
       try {
-        const { user, features } = await unwrap(client.GET('/api/auth'));
-        if (asked === generation) patch({ status: 'validated', user, features: features ?? [] });
+        const { user, features, hasLanguageModel } = await unwrap(client.GET('/api/auth'));
+        if (asked === generation)
+          patch({ status: 'validated', user, features: features ?? [], hasLanguageModel });
       } catch (error) {
         if (asked === generation) {
           // Not signed in (401) is the usual answer before sign-in, not a failure worth a log line.

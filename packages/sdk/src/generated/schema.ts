@@ -985,10 +985,20 @@ export interface components {
         UserProfileList: {
             user_profiles: components["schemas"]["UserProfile"][];
         };
-        /** @description The signed-in user and the features their role grants (`features` is an extension field). */
+        /**
+         * @description The signed-in user and the features their role grants (`features` and `hasLanguageModel` are
+         *     extension fields).
+         */
         AuthResponse: {
             user: components["schemas"]["User"];
             features?: components["schemas"]["FeatureName"][];
+            /**
+             * @description Whether the server has a language model (extension). Without one the AI chat (`gptChat`)
+             *     answers 501 `model_not_configured` and the knowledge chats answer with excerpts of the
+             *     documents, so a client can say so before anyone asks. Absent (a server without the
+             *     extension): not known.
+             */
+            hasLanguageModel?: boolean;
         };
         SsoResponse: {
             /** @description The identity provider authorization address to send the browser to. */

@@ -1,3 +1,4 @@
+import { chatMessages } from '@digital-assistant/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { ChatComposer } from './ChatComposer';
@@ -76,5 +77,20 @@ export const WithNewTopic: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'New Topic' }));
     await expect(args.onNewTopic).toHaveBeenCalledOnce();
+  },
+};
+
+/** Nothing can be asked here (the AI chat without a language model): the reason, and everything disabled. */
+export const Disabled: Story = {
+  args: {
+    onNewTopic: fn(),
+    disabledReason: chatMessages.modelMissingReason,
+  },
+  play: async ({ canvas }) => {
+    const box = canvas.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeDisabled();
+    await expect(box).toHaveAccessibleDescription(chatMessages.modelMissingReason);
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'New Topic' })).toBeDisabled();
   },
 };

@@ -131,6 +131,32 @@ describe('ChatComposer', () => {
     expect(onNewTopic).toHaveBeenCalledTimes(1);
   });
 
+  it('with a reason nothing can be asked: the box, Send and New Topic are disabled and the reason describes the box', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(
+      <main>
+        <ChatComposer
+          aria-label="Message to OpenAI GPT"
+          onSend={onSend}
+          onNewTopic={() => {}}
+          defaultValue="Hello?"
+          disabledReason="The AI chat is not available yet."
+        />
+      </main>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Message to OpenAI GPT' });
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription('The AI chat is not available yet.');
+    expect(box).not.toHaveAttribute('placeholder');
+    expect(screen.getByText('The AI chat is not available yet.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'New Topic' })).toBeDisabled();
+    await user.type(box, '{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+
   it('has no accessibility violations', async () => {
     render(
       <main>

@@ -1,5 +1,5 @@
 import { CHAT_LAYOUT, CHAT_TEXTS, isValidPrompt } from '@digital-assistant/react';
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { TextArea, TextField } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { PlusIcon, SendIcon, StopIcon } from '../icons/icons';
@@ -35,12 +35,18 @@ export interface ChatComposerProps {
   autoFocus?: boolean;
   /** The message box's id, e.g. for a skip link to it. */
   id?: string;
+  /**
+   * Why nothing can be asked here (e.g. the AI chat has no language model): shown above the box,
+   * which is disabled with Send and New Topic, and describes the box.
+   */
+  disabledReason?: string;
 }
 
 /**
  * The message box under a conversation: a textarea that grows up to 180px, Enter to send and
  * Shift+Enter for a new line, Send (disabled while a response is pending or the prompt is blank),
- * Stop while an answer streams, and optionally New Topic.
+ * Stop while an answer streams, and optionally New Topic. With a `disabledReason` nothing can be
+ * written or sent, and the reason says why.
  */
 export function ChatComposer({
   value: controlledValue,
@@ -55,12 +61,15 @@ export function ChatComposer({
   'aria-label': ariaLabel = 'Message',
   autoFocus,
   id,
+  disabledReason,
 }: ChatComposerProps) {
   const [ownValue, setOwnValue] = useState(defaultValue);
   const isControlled = controlledValue !== undefined;
   const value = isControlled ? controlledValue : ownValue;
   const textArea = useRef<HTMLTextAreaElement>(null);
-  const canSend = !isPending && isValidPrompt(value);
+  const reasonId = useId();
+  const isDisabled = Boolean(disabledReason);
+  const canSend = !isPending && !isDisabled && isValidPrompt(value);
 
   const setValue = (next: string) => {
     if (!isControlled) setOwnValue(next);
@@ -120,26 +129,39 @@ export function ChatComposer({
       onSubmit={onSubmit}
       onKeyDown={onFormKeyDown}
       data-pending={isPending || undefined}
+      data-disabled={isDisabled || undefined}
     >
       {onNewTopic ? (
-        <Button className="da-composer-new-topic" variant="ghost" onPress={onNewTopic} isDisabled={isPending}>
+        <Button
+          className="da-composer-new-topic"
+          variant="ghost"
+          onPress={onNewTopic}
+          isDisabled={isPending || isDisabled}
+        >
           <PlusIcon />
           {CHAT_TEXTS.newTopic}
         </Button>
+      ) : null}
+      {disabledReason ? (
+        <p id={reasonId} className="da-composer-reason">
+          {disabledReason}
+        </p>
       ) : null}
       <div className="da-composer-box">
         <TextField
           className="da-composer-field"
           aria-label={ariaLabel}
+          aria-describedby={disabledReason ? reasonId : undefined}
           value={value}
           onChange={setValue}
-          autoFocus={autoFocus}
+          autoFocus={autoFocus && !isDisabled}
+          isDisabled={isDisabled}
         >
           <TextArea
             id={id}
             ref={textArea}
             className="da-composer-input"
-            placeholder={placeholder}
+            placeholder={isDisabled ? undefined : placeholder}
             rows={1}
             onKeyDown={onKeyDown}
           />

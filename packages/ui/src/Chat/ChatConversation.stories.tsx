@@ -1,3 +1,4 @@
+import { chatMessages } from '@digital-assistant/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { inAppFrame } from '../test/app-shell-examples';
@@ -74,5 +75,48 @@ export const AiConversation: Story = {
       timeout: 15_000,
     });
     await expect(canvas.getByRole('button', { name: 'New Topic' })).toBeVisible();
+  },
+};
+
+/** Example questions under the intro of an empty conversation: choosing one asks it. */
+export const WithSuggestions: Story = {
+  args: {
+    channel: 'openai',
+    intro: <ChatIntro selection="openai" />,
+    composerLabel: 'Message to OpenAI GPT',
+    suggestions: ['What is single sign-on?', 'How do I rotate the database password in pre-prod?'],
+  },
+  parameters: { channel: 'openai' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'What is single sign-on?' }));
+    await expect(canvas.getByRole('log')).toHaveTextContent('What is single sign-on?');
+    await expect(canvas.getByRole('textbox', { name: 'Message to OpenAI GPT' })).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('log')).not.toHaveAttribute('aria-busy'), {
+      timeout: 15_000,
+    });
+  },
+};
+
+/** The AI chat on a server without a language model: said before anyone asks, the composer disabled. */
+export const WithoutModel: Story = {
+  args: {
+    channel: 'openai',
+    intro: <ChatIntro selection="openai" hasLanguageModel={false} />,
+    composerLabel: 'Message to OpenAI GPT',
+    disabledReason: chatMessages.modelMissingReason,
+  },
+  parameters: { channel: 'openai' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('log')).toHaveTextContent('no language model has been set up');
+    await expect(canvas.getByRole('textbox', { name: 'Message to OpenAI GPT' })).toBeDisabled();
+  },
+};
+
+/** The same for an administrator: which settings turn the model on. */
+export const WithoutModelForAdmins: Story = {
+  ...WithoutModel,
+  args: { ...WithoutModel.args, intro: <ChatIntro selection="openai" hasLanguageModel={false} isAdmin /> },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('log')).toHaveTextContent('set LLM_BASE_URL and LLM_MODEL');
   },
 };

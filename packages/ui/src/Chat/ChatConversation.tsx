@@ -8,15 +8,17 @@ import {
   type ChatChannel,
   type ChatDepartmentName,
   type ChatMessage,
+  chatMessages,
   useChat,
   useChatDraft,
   useChatMessage,
   useChatMessageIds,
 } from '@digital-assistant/react';
-import { type ComponentType, memo, type ReactNode } from 'react';
+import { type ComponentType, memo, type ReactNode, useId } from 'react';
 import { ChatComposer } from './ChatComposer';
 import { ChatScreenFooter } from './ChatScreenFooter';
 import { ChatScreenMessages } from './ChatScreenMessages';
+import { ChatSuggestions } from './ChatSuggestions';
 import { MessageBubble } from './MessageBubble';
 
 export interface ChatMessageItemProps {
@@ -68,6 +70,13 @@ export interface ChatConversationProps {
   composerId?: string;
   /** Drawn under each message's text (see {@link ChatMessageItemProps.extra}). */
   messageExtra?: ComponentType<{ message: ChatMessage }>;
+  /** Example questions under the intro of an empty conversation: choosing one asks it. */
+  suggestions?: readonly string[];
+  /**
+   * Why nothing can be asked in this conversation (e.g. the AI chat has no language model): the
+   * composer is disabled and says so (ChatComposer's `disabledReason`).
+   */
+  disabledReason?: string;
 }
 
 /**
@@ -89,20 +98,38 @@ export function ChatConversation({
   autoFocus,
   composerId,
   messageExtra,
+  suggestions,
+  disabledReason,
 }: ChatConversationProps) {
   const chat = useChat({ channel });
   const ids = useChatMessageIds({ channel });
   const { draft, setDraft } = useChatDraft({ channel });
+  const ownComposerId = useId();
+  const boxId = composerId ?? ownComposerId;
+  // The chosen suggestion's button goes with the empty state: the focus goes to the message box.
+  const ask = (question: string) => {
+    void chat.send(question);
+    document.getElementById(boxId)?.focus();
+  };
+  const emptyState =
+    suggestions?.length && !disabledReason ? (
+      <>
+        {intro}
+        <ChatSuggestions suggestions={suggestions} onSelect={ask} isDisabled={chat.pendingResponse} />
+      </>
+    ) : (
+      intro
+    );
   return (
     <>
-      <ChatScreenMessages isBusy={chat.isAnswering || chat.isLoadingConversation} emptyState={intro}>
+      <ChatScreenMessages isBusy={chat.isAnswering || chat.isLoadingConversation} emptyState={emptyState}>
         {ids.map((id) => (
           <ChatMessageItem key={id} id={id} extra={messageExtra} />
         ))}
       </ChatScreenMessages>
       <ChatScreenFooter>
         <ChatComposer
-          id={composerId}
+          id={boxId}
           aria-label={composerLabel}
           value={draft}
           onChange={setDraft}
@@ -112,6 +139,7 @@ export function ChatConversation({
           onStop={chat.stop}
           onNewTopic={hasNewTopic ? () => void chat.newTopic() : undefined}
           autoFocus={autoFocus}
+          disabledReason={disabledReason}
         />
       </ChatScreenFooter>
     </>
@@ -128,11 +156,30 @@ export type ChatIntroProps =
       /** The general AI chat. */
       selection: 'openai';
       department?: undefined;
+      /**
+       * False when the server has no language model: the intro says the AI chat cannot answer
+       * instead of inviting questions. @default true
+       */
+      hasLanguageModel?: boolean;
+      /** The reader administers the server: without a model they are also told which settings to set. */
+      isAdmin?: boolean;
     };
 
-/** What an empty conversation says: the department and what it is for, or the AI chat. */
-export function ChatIntro({ selection, department }: ChatIntroProps) {
-  if (selection === 'openai') {
+/**
+ * What an empty conversation says: the department and what it is for, or the AI chat (and, when the
+ * server has no language model, that it cannot answer; administrators read which settings to set).
+ */
+export function ChatIntro(props: ChatIntroProps) {
+  if (props.selection === 'openai') {
+    if (props.hasLanguageModel === false) {
+      return (
+        <>
+          <strong>OpenAI GPT</strong>
+          <span>{chatMessages.modelMissing}</span>
+          {props.isAdmin ? <span>{chatMessages.modelMissingForAdmins}</span> : null}
+        </>
+      );
+    }
     return (
       <>
         <strong>OpenAI GPT</strong>
@@ -140,6 +187,7 @@ export function ChatIntro({ selection, department }: ChatIntroProps) {
       </>
     );
   }
+  const { department } = props;
   const option = CHAT_DEPARTMENTS.find((candidate) => candidate.name === department);
   return (
     <>

@@ -17,6 +17,8 @@ export type { ChatScreenRootProps } from './ChatScreenRoot';
 export { ChatScreenRoot } from './ChatScreenRoot';
 export type { ChatSourcesPanelProps } from './ChatSourcesPanel';
 export { ChatSourcesPanel } from './ChatSourcesPanel';
+export type { ChatSuggestionsProps } from './ChatSuggestions';
+export { ChatSuggestions } from './ChatSuggestions';
 export type { ChatTypeDialogProps } from './ChatTypeDialog';
 export { ChatTypeDialog } from './ChatTypeDialog';
 export type { CitationChipProps } from './CitationChip';

@@ -160,6 +160,11 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       payload: { ConversationId },
     });
 
+  it('tells the signed-in person that there is a language model', async () => {
+    const me = await call(server.app, staff, { method: 'GET', url: '/api/auth' });
+    expect(me.json()).toMatchObject({ user: { email: STAFF }, hasLanguageModel: true });
+  });
+
   describe('the AI chat', () => {
     it('answers, keeps the conversation per user with its label, and gives the model what was said', async () => {
       const first = await gpt(staff, 'What is a good name for a\nrelease train?');
@@ -634,6 +639,11 @@ describe.each(BACKENDS)('chat without a model on %s', (backend) => {
     expect(text).toMatch(/\n> /);
     expect(markersOf(text).every((marker) => marker in answer.sources)).toBe(true);
     expect(answer.sources['1']!.document).toBe('it-onboarding-vpn-guide.md');
+  });
+
+  it('tells the signed-in person that there is no language model', async () => {
+    const me = await call(server.app, staff, { method: 'GET', url: '/api/auth' });
+    expect(me.json()).toMatchObject({ user: { email: STAFF }, hasLanguageModel: false });
   });
 
   it('answers the AI chat with 501 naming the settings to configure', async () => {

@@ -171,6 +171,8 @@ export function createIdentityHandlers(context: FeatureContext, sso: SsoClient):
       return {
         user: toUserView(identity.user, config.appVersion),
         features: FEATURES.filter((feature) => identity.features.has(feature)),
+        // So the app can say the AI chat has no model before anyone asks (the chat's own reading).
+        hasLanguageModel: Boolean(config.llm.baseUrl && config.llm.model),
       };
     },
 

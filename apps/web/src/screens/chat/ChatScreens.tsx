@@ -8,6 +8,7 @@ import {
   type ChatDepartmentName,
   type ChatMessage,
   type ChatSelection,
+  chatMessages,
   useChatMessages,
   useChatStore,
   useSession,
@@ -41,6 +42,8 @@ export function ChatPanesScreen({
   conversationNotice,
   onDismissConversationNotice,
 }: ChatPanesScreenProps) {
+  // Without a language model the AI chat says so before anyone asks, and nothing can be sent to it.
+  const { hasLanguageModel, isAdmin } = useSession();
   return (
     <ChatScreen.Root selection={selection}>
       <h1 className="da-visually-hidden">
@@ -64,10 +67,11 @@ export function ChatPanesScreen({
           ) : null}
           <ChatConversation
             channel="openai"
-            intro={<ChatIntro selection="openai" />}
+            intro={<ChatIntro selection="openai" hasLanguageModel={hasLanguageModel} isAdmin={isAdmin} />}
             composerLabel="Message to OpenAI GPT"
             composerId={COMPOSER_IDS.openai}
             autoFocus={selection === 'openai'}
+            disabledReason={hasLanguageModel ? undefined : chatMessages.modelMissingReason}
           />
         </ChatScreen.Pane>
       </ChatScreen.Panes>
@@ -114,6 +118,16 @@ function ElkMetrics({ message }: { message: ChatMessage }) {
   return <ElkMetricsPanel elk={message.elk} onToggle={() => toggleMetrics(message.id)} />;
 }
 
+/**
+ * Questions the ELK agent answers from any metrics source (no tenant named: a real source's tenants
+ * are its own; the agent's answer to a greeting lists them with examples).
+ */
+export const ELK_EXAMPLE_QUESTIONS = [
+  'CPU and memory in prod over the last 7 days',
+  'Error rate across all environments yesterday',
+  'p95 latency in staging over the last 24 hours',
+] as const;
+
 /** /elk: the ELK agent, a chat whose answers may carry a metrics panel; New Topic clears its session. */
 export function ElkChatScreen() {
   return (
@@ -130,6 +144,7 @@ export function ElkChatScreen() {
           composerLabel="Message to the ELK agent"
           composerId={COMPOSER_IDS.elk}
           messageExtra={ElkMetrics}
+          suggestions={ELK_EXAMPLE_QUESTIONS}
         />
       </ChatScreen.Pane>
     </ChatScreen.Root>
