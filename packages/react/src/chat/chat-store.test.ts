@@ -386,34 +386,56 @@ describe('streaming', () => {
     await sending;
   });
 
-  it('draws a whole answer that arrives at once over several frames, and is done after the last', async () => {
+  /** Streams a 2,000-word answer at once, runs the frames `frameMs` apart, and answers what each drew. */
+  async function drawnAtOnce(frameMs: number) {
     const { api, chat, frames, sendEvent, end } = manualStreaming();
-    const sending = chat.send('A very long answer');
-    await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
-    const answer = Array.from({ length: 2000 }, (_, index) => `word${index + 1}`).join(' ');
-    for (const text of answer.match(/\S+\s*/g) ?? []) sendEvent({ type: 'delta', text });
-    sendEvent({
-      type: 'done',
-      data: { Answer: answer, ConversationId: 'c1', ChipSummary: 'A very long answer' },
-    });
-    end();
-    await vi.waitFor(() => expect(frames).toHaveLength(1));
-    const drawn: string[] = [];
-    while (frames.length > 0) {
-      frames.shift()?.();
-      drawn.push(lastMessage(chat.getSnapshot())?.message ?? '');
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    let clock = 1000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const sending = chat.send('A very long answer');
+      await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
+      const answer = Array.from({ length: 2000 }, (_, index) => `word${index + 1}`).join(' ');
+      for (const text of answer.match(/\S+\s*/g) ?? []) sendEvent({ type: 'delta', text });
+      sendEvent({
+        type: 'done',
+        data: { Answer: answer, ConversationId: 'c1', ChipSummary: 'A very long answer' },
+      });
+      end();
+      await vi.waitFor(() => expect(frames).toHaveLength(1));
+      const drawn: string[] = [];
+      while (frames.length > 0) {
+        clock += frameMs;
+        frames.shift()?.();
+        drawn.push(lastMessage(chat.getSnapshot())?.message ?? '');
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      await sending;
+      expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'done', message: answer });
+      // Each frame's share ends between words and extends what was drawn.
+      const shares = drawn.map((text, index) => {
+        const before = drawn[index - 1] ?? '';
+        expect(text.startsWith(before)).toBe(true);
+        expect(text === answer || text.endsWith(' ')).toBe(true);
+        return text.length - before.length;
+      });
+      return { answer, shares };
+    } finally {
+      now.mockRestore();
     }
-    await sending;
-    // Each frame adds at most 4,096 characters, cut between words.
-    expect(drawn.length).toBeGreaterThan(answer.length / 4096);
-    drawn.reduce((before, text) => {
-      expect(text.length - before.length).toBeLessThanOrEqual(4096);
-      expect(text.startsWith(before)).toBe(true);
-      expect(text === answer || text.endsWith(' ')).toBe(true);
-      return text;
-    }, '');
-    expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'done', message: answer });
+  }
+
+  it('draws a whole answer that arrives at once over a few frames, more a frame while the page keeps up, and is done after the last', async () => {
+    const { answer, shares } = await drawnAtOnce(16);
+    expect(shares.length).toBeGreaterThan(1);
+    expect(shares[0]).toBeLessThanOrEqual(4096);
+    expect(shares[1]).toBeGreaterThan(4096);
+    expect(shares.length).toBeLessThan(answer.length / 4096);
+  });
+
+  it('keeps to 4,096 characters a frame on a page slow to draw them', async () => {
+    const { answer, shares } = await drawnAtOnce(100);
+    expect(shares.every((share) => share <= 4096)).toBe(true);
+    expect(shares.length).toBeGreaterThan(answer.length / 4096);
   });
 
   it('stops within the frame: the answer stays as drawn, and words not yet drawn are not added', async () => {

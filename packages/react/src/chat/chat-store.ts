@@ -141,8 +141,9 @@ export interface ChatStoreOptions {
   /**
    * Runs `update` when the screen can next show streamed text, and answers a function that cancels
    * it. Text arriving faster (a whole answer can come in one network read) is gathered and put in
-   * the store once per frame, one update and so one render per frame rather than per word, at most
-   * 4,096 characters a frame (a burst is drawn over the next frames, each of bounded cost).
+   * the store once per frame, one update and so one render per frame rather than per word; a burst
+   * larger than the page draws in a frame (4,096 characters at first, more while it keeps up) is
+   * drawn over the next frames.
    * @default the next animation frame (`requestAnimationFrame`), else the next task
    */
   scheduleUpdate?: (update: () => void) => () => void;
@@ -423,16 +424,24 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     let isFinished = false;
     let hasSessionExpired = false;
     let announcedId: string | null = null;
-    // Streamed text not yet in the store, put in a frame at a time (at most MAX_TEXT_PER_FRAME).
+    // Streamed text not yet in the store, put in a frame at a time (see TEXT_PER_FRAME).
     let unshown = '';
     let cancelShow: (() => void) | null = null;
     let onAllShown: (() => void) | null = null;
+    let budget = TEXT_PER_FRAME.initial;
+    let shownAt = 0;
     const showText = (isAll = false) => {
       cancelShow?.();
       cancelShow = null;
       // Stopped: nothing more is drawn, even in a frame that was already asked for.
       if (!unshown || controller.signal.aborted) return;
-      const end = isAll ? unshown.length : frameEnd(unshown);
+      // The time since the last share was put in: how fast the page draws them.
+      const now = performance.now();
+      const sinceShown = now - shownAt;
+      shownAt = now;
+      if (sinceShown <= TEXT_PER_FRAME.fastFrameMs) budget = Math.min(budget * 2, TEXT_PER_FRAME.max);
+      else if (sinceShown > TEXT_PER_FRAME.slowFrameMs) budget = Math.max(budget / 2, TEXT_PER_FRAME.initial);
+      const end = isAll ? unshown.length : frameEnd(unshown, budget);
       const text = unshown.slice(0, end);
       unshown = unshown.slice(end);
       patchMessage(channel, answer.id, (message) => ({
@@ -824,17 +833,19 @@ function fromStoredMessage(message: StoredChatMessage, id: string): ChatMessage 
 }
 
 /**
- * At most this much streamed text is put in the store a frame: a whole answer arriving at once is
- * drawn over several frames (some tens of ms each) rather than in one that holds the page for
- * hundreds; a model streaming as fast as it reads gives a few hundred characters a frame at most.
+ * How much streamed text is put in the store a frame when more has come than that: 4,096 characters
+ * at first, doubled (up to 32,768) while the frames keep coming at 30 a second or more, halved when
+ * one took longer than 1/15 s. So a whole answer arriving at once is drawn over a few frames, as
+ * fast as the page draws it, none of which holds the page for long; a model streaming as fast as
+ * it reads gives a few hundred characters a frame at most, all shown at once.
  */
-const MAX_TEXT_PER_FRAME = 4096;
+const TEXT_PER_FRAME = { initial: 4096, max: 32_768, fastFrameMs: 34, slowFrameMs: 67 };
 
-/** Where this frame's share of `text` ends: at a word's end when one is near the limit. */
-function frameEnd(text: string): number {
-  if (text.length <= MAX_TEXT_PER_FRAME) return text.length;
-  const space = text.lastIndexOf(' ', MAX_TEXT_PER_FRAME);
-  return space > MAX_TEXT_PER_FRAME / 2 ? space + 1 : MAX_TEXT_PER_FRAME;
+/** Where a frame's share of `text`, at most `budget` characters, ends: at a word's end when one is near. */
+function frameEnd(text: string, budget: number): number {
+  if (text.length <= budget) return text.length;
+  const space = text.lastIndexOf(' ', budget);
+  return space > budget / 2 ? space + 1 : budget;
 }
 
 /** The next animation frame where there is one (a browser), else the next task. */
