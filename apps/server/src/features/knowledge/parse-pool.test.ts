@@ -67,7 +67,8 @@ describe('the ingestion parse threads', () => {
   it('prepare every kind of file exactly as the server thread does, and take the bytes over', async () => {
     const entry = parseThreadEntry();
     expect(entry).toBeDefined();
-    const pool = new ParsePool(entry!, 2);
+    // No spare thread here: a file that takes a while on a busy machine leaves the others waiting.
+    const pool = new ParsePool(entry!, 2, { slowMs: 3_600_000 });
     try {
       const files = (await sampleFiles()).filter((sample) => !sample.name.endsWith('.exe'));
       const here = [];
@@ -177,8 +178,11 @@ describe('the ingestion parse threads', () => {
   }, 60_000);
 
   it('end a parse at once when its caller aborts, and drop a waiting one without parsing it', async () => {
-    // No time limit to speak of: only the abort can end the spinning parse.
-    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, { timeoutMs: 3_600_000 });
+    // No time limit to speak of: only the abort can end the spinning parse; no spare thread either.
+    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, {
+      timeoutMs: 3_600_000,
+      slowMs: 3_600_000,
+    });
     try {
       const running = new AbortController();
       const waiting = new AbortController();
@@ -194,6 +198,28 @@ describe('the ingestion parse threads', () => {
       await expect(pool.prepare('fine.md', strToU8('x'), {}, aborted.signal)).rejects.toThrow(
         'Already gone.',
       );
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('leave no file behind a slow one: a spare thread takes the next once every thread has been on its file a while', async () => {
+    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, {
+      timeoutMs: 3_600_000,
+      slowMs: 200,
+    });
+    try {
+      const slow = new AbortController();
+      const spinning = pool.prepare('spin.md', strToU8('x'), {}, slow.signal);
+      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({
+        reason: 'answered by fine.md',
+      });
+      await expect(pool.prepare('next.md', strToU8('x'), {})).resolves.toMatchObject({
+        reason: 'answered by next.md',
+      });
+      expect(pool.threads).toBe(2);
+      slow.abort(new Error('Deleted.'));
+      await expect(spinning).rejects.toThrow('Deleted.');
     } finally {
       await pool.close();
     }

@@ -4,7 +4,11 @@
 // PDF's parse never holds the thread that answers HTTP requests.
 //
 // The bytes are moved to the thread (not copied) and the chunks come back as structured clones. Each
-// thread parses one document at a time; the others wait here, in order. Every parse is bounded: a
+// thread parses one document at a time; the others wait here, in order, except that one spare thread
+// takes the next file when every thread has been on its file for `slowMs`: one slow file never holds
+// back the others, and a machine whose cores the threads fill is not given one more thread to share
+// them with while files are quick (a second steady thread on two cores made ingestion slower on
+// PGlite, see bench/README.md). Every parse is bounded: a
 // thread that takes longer than the time limit, or whose heap and buffers grow past the memory limit
 // (V8's own heap limit for the thread, and its buffers watched from here), is ended and its document
 // fails with a `ParseLimitError` saying which limit it met; one whose caller aborts (the document was
@@ -51,6 +55,8 @@ export interface ParseThreadLimits {
   idleMs: number;
   /** Longest a new thread may take to load its parsers before its first file fails (to be tried again). @default 2 min */
   startMs: number;
+  /** How long every thread must have been on its file before the spare thread takes the next one. @default 2 s */
+  slowMs: number;
 }
 
 export const DEFAULT_PARSE_THREAD_LIMITS: ParseThreadLimits = {
@@ -58,6 +64,7 @@ export const DEFAULT_PARSE_THREAD_LIMITS: ParseThreadLimits = {
   memoryMb: 512,
   idleMs: 30_000,
   startMs: 120_000,
+  slowMs: 2000,
 };
 
 /** A parse ended for going past a limit of `ParseThreadLimits`: `message` is for the person who uploaded. */
@@ -84,6 +91,8 @@ interface Task {
 }
 
 interface Slot {
+  /** The spare thread: used only while every other one has been on its file for `slowMs`. */
+  isSpare: boolean;
   worker?: Worker;
   task?: Task;
   /** The running task's time limit and memory watch. */
@@ -91,6 +100,9 @@ interface Slot {
   watch?: NodeJS.Timeout;
   /** The thread has loaded its parsers (its first file's time limit starts then). */
   isReady?: boolean;
+  /** Its file has taken `slowMs` so far. */
+  isSlow?: boolean;
+  slow?: NodeJS.Timeout;
   /** Ends the thread once it has waited `idleMs` for a file. */
   idle?: NodeJS.Timeout;
 }
@@ -135,11 +147,12 @@ export class ParsePool implements DocumentParser {
     size: number,
     limits: Partial<ParseThreadLimits> = {},
   ) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({}));
+    const steady = Math.max(1, size);
+    this.slots = Array.from({ length: steady + 1 }, (_, index) => ({ isSpare: index === steady }));
     this.limits = { ...DEFAULT_PARSE_THREAD_LIMITS, ...limits };
   }
 
-  /** Threads running now (started on first use). */
+  /** Threads running now (started on first use; the spare one too while it runs). */
   get threads(): number {
     return this.slots.filter((slot) => slot.worker).length;
   }
@@ -214,6 +227,7 @@ export class ParsePool implements DocumentParser {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (slot.task) continue;
+      if (slot.isSpare && !this.slots.every((other) => other.isSpare || other.isSlow)) continue;
       const task = this.waiting.shift();
       if (!task) break;
       this.run(slot, task);
@@ -252,6 +266,11 @@ export class ParsePool implements DocumentParser {
       queueMicrotask(() => this.dispatch());
       return;
     }
+    slot.slow = setTimeout(() => {
+      slot.isSlow = true;
+      this.dispatch();
+    }, this.limits.slowMs);
+    slot.slow.unref();
     if (slot.isReady) this.startClock(slot, worker);
     else {
       // Not the file's doing: its job tries it again.
@@ -344,8 +363,11 @@ export class ParsePool implements DocumentParser {
   private release(slot: Slot): void {
     clearTimeout(slot.timer);
     clearInterval(slot.watch);
+    clearTimeout(slot.slow);
     slot.timer = undefined;
     slot.watch = undefined;
+    slot.slow = undefined;
+    slot.isSlow = false;
     slot.task = undefined;
   }
 

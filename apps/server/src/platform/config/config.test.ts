@@ -115,11 +115,11 @@ describe('INGEST_CONCURRENCY and INGEST_PARSE_THREADS', () => {
     const cores = availableParallelism();
     expect(loadConfig(base)).toMatchObject({
       ingestConcurrency: 2,
-      ingestParseThreads: 2,
+      ingestParseThreads: Math.max(1, Math.min(2, cores - 1)),
     });
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db.example.com/app' })).toMatchObject({
       ingestConcurrency: 4,
-      ingestParseThreads: Math.min(4, Math.max(2, cores - 1)),
+      ingestParseThreads: Math.max(1, Math.min(4, cores - 1)),
     });
   });
 

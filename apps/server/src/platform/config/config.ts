@@ -84,8 +84,9 @@ export interface Config {
   /**
    * Threads that parse and chunk the documents being ingested (INGEST_PARSE_THREADS), so the server's
    * thread only reads files and records (on PGlite: indexes) them, a large file's parse never holds
-   * it, and every parse can be ended. Default: one per core beyond the first but at least two (one
-   * slow file leaves another thread to the rest), at most INGEST_CONCURRENCY.
+   * it, and every parse can be ended. Default: one per core beyond the first, at most
+   * INGEST_CONCURRENCY, at least one; a spare thread beside them takes the next file when they have
+   * all been on theirs for over 2 seconds.
    */
   ingestParseThreads: number;
   /**
@@ -348,7 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestParseThreads: integer(
       env,
       'INGEST_PARSE_THREADS',
-      Math.min(ingestConcurrency, Math.max(2, availableParallelism() - 1)),
+      Math.max(1, Math.min(ingestConcurrency, availableParallelism() - 1)),
       1,
       64,
     ),
