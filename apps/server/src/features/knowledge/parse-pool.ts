@@ -47,7 +47,7 @@ export interface ParseThreadEntry {
 
 /** What one parse may take before its thread is ended. */
 export interface ParseThreadLimits {
-  /** Longest parse of one file. @default 60 s */
+  /** Longest parse of one file. @default 120 s */
   timeoutMs: number;
   /** Most memory one thread may hold while parsing (its JavaScript heap and its buffers), in MB. @default 512 */
   memoryMb: number;
@@ -60,7 +60,7 @@ export interface ParseThreadLimits {
 }
 
 export const DEFAULT_PARSE_THREAD_LIMITS: ParseThreadLimits = {
-  timeoutMs: 60_000,
+  timeoutMs: 120_000,
   memoryMb: 512,
   idleMs: 30_000,
   startMs: 120_000,

@@ -138,9 +138,9 @@ describe('INGEST_CONCURRENCY and INGEST_PARSE_THREADS', () => {
     expect(() => loadConfig({ ...base, INGEST_PARSE_THREADS: '-1' })).toThrow(ConfigError);
   });
 
-  it('end a parse after 60 seconds or 512 MB, and an idle thread after 30 seconds, unless set', () => {
+  it('end a parse after 120 seconds or 512 MB, and an idle thread after 30 seconds, unless set', () => {
     expect(loadConfig(base)).toMatchObject({
-      ingestParseTimeoutMs: 60_000,
+      ingestParseTimeoutMs: 120_000,
       ingestParseMemoryMb: 512,
       ingestParseIdleMs: 30_000,
     });

@@ -90,7 +90,8 @@ export interface Config {
    */
   ingestParseThreads: number;
   /**
-   * Longest parse of one file, in milliseconds (INGEST_PARSE_TIMEOUT_SECONDS, default 60): past it
+   * Longest parse of one file, in milliseconds (INGEST_PARSE_TIMEOUT_SECONDS, default 120; 2,000 pages
+   * of text take about 10 s on a quiet machine, several times that on a busy one): past it
    * the thread is ended and the document fails saying so.
    */
   ingestParseTimeoutMs: number;
@@ -353,7 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       1,
       64,
     ),
-    ingestParseTimeoutMs: integer(env, 'INGEST_PARSE_TIMEOUT_SECONDS', 60, 1, 86_400) * 1000,
+    ingestParseTimeoutMs: integer(env, 'INGEST_PARSE_TIMEOUT_SECONDS', 120, 1, 86_400) * 1000,
     ingestParseMemoryMb: integer(env, 'INGEST_PARSE_MEMORY_MB', 512, 64, 65_536),
     ingestParseIdleMs: integer(env, 'INGEST_PARSE_IDLE_SECONDS', 30, 1, 86_400) * 1000,
     llm,
