@@ -236,7 +236,7 @@ export function sharedAnalyzer(limits: Partial<AnalyzerLimits> = {}): {
           analyzer: new ProcessAnalyzer(entry, {
             threads,
             memoryMb: limits.memoryMb ?? DEFAULT_REVIEW_ANALYZER_MEMORY_MB,
-            timeoutMs: limits.timeoutMs ?? 60_000,
+            timeoutMs: limits.timeoutMs ?? 120_000,
           }),
           parallelism: threads,
         }

@@ -156,6 +156,32 @@ describe('a batch of files', () => {
   });
 });
 
+describe('files past what ruff can take', () => {
+  const after = { path: 'after.py', bytes: Buffer.from('def f(a):\n    return a\n') };
+
+  it('reports a file whose findings need more than ruff may have; a fresh ruff reviews the next', async () => {
+    // 390,000 findings from 256 KB: ruff's allocation fails at its 128 MB maximum.
+    const bomb = { path: 'bomb.py', bytes: Buffer.from(`${'x;'.repeat(128 * 1024)}\n`) };
+    const [bombReview, afterReview] = await reviewPythonFiles([bomb, after]);
+    expect(bombReview!.error).toBe(
+      'The file needs more memory than the review gives ruff (128 MB): it is too large, or has too many findings, to review, so it was not reviewed.',
+    );
+    expect(afterReview!.functions.map((fn) => fn.name)).toEqual(['f']);
+  });
+
+  it("reports a file nested past what the scan sees, which exhausts ruff's stack; a fresh ruff reviews the next", async () => {
+    // Each lambda's parameters end with a comma, so the scan counts no depth; ruff recurses 20,000 deep.
+    const deep = { path: 'deep.py', bytes: Buffer.from(`f = ${'lambda a, b: '.repeat(20_000)}a\n`) };
+    for (let round = 0; round < 2; round++) {
+      const [deepReview, afterReview] = await reviewPythonFiles([deep, after]);
+      expect(deepReview!.error).toBe(
+        "The file's code is nested too deeply for the review's Python parser (ruff ran out of stack), so it was not reviewed.",
+      );
+      expect(afterReview!.functions.map((fn) => fn.name)).toEqual(['f']);
+    }
+  });
+});
+
 describe('a file reviewed alongside ruff (its check on another thread)', () => {
   it('gives the same review as the file reviewed alone, bad files included', async () => {
     for (const { path, bytes } of FILES) {

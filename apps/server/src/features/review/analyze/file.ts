@@ -13,6 +13,7 @@ import {
   fixEdits,
   isSyntaxError,
   lineStarts,
+  RUFF_MEMORY_MB,
   type RuffDiagnostic,
   RuffFailure,
   SAFE_FIX_RULES,
@@ -95,9 +96,11 @@ function notReviewable(path: string, error: unknown): FileReview {
   if (error instanceof RuffFailure) {
     return failed(
       path,
-      error.isTooDeep
+      error.cause === 'too deep'
         ? "The file's code is nested too deeply for the review's Python parser (ruff ran out of stack), so it was not reviewed."
-        : `ruff could not check the file (${error.message}), so it was not reviewed.`,
+        : error.cause === 'memory'
+          ? `The file needs more memory than the review gives ruff (${RUFF_MEMORY_MB} MB): it is too large, or has too many findings, to review, so it was not reviewed.`
+          : `ruff could not check the file (${error.message}), so it was not reviewed.`,
     );
   }
   const message = error instanceof Error ? error.message : String(error);

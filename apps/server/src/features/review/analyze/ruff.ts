@@ -16,27 +16,132 @@
 // what it allocated not freed), and the next deep file reads out of bounds. So every call goes
 // through `guarded`: a throw becomes a RuffFailure for that file alone, and the next call gets a
 // fresh instance of the module (~50-100 ms, only after such a file).
+//
+// ruff's memory grows with its findings, which a file can make as many as its bytes (`x;x;x;...`:
+// 390,000 findings and about 1 GB for 256 KB), and a WebAssembly memory is never given back. So its
+// module is compiled with a maximum memory (RUFF_MEMORY_MB): past it ruff's allocation fails, the
+// call traps, and the file is reported as needing more memory than the review gives it.
 import { createRequire } from 'node:module';
 import type { Workspace } from '@astral-sh/ruff-wasm-nodejs';
 import type { Finding, Section } from './types.js';
 
 type RuffModule = typeof import('@astral-sh/ruff-wasm-nodejs');
 
+/** Most WebAssembly memory one instance of ruff may take (a 1 MB file of ordinary code takes ~25 MB). */
+export const RUFF_MEMORY_MB = 128;
+const WASM_PAGE_BYTES = 64 * 1024;
+
 const require = createRequire(import.meta.url);
 const RUFF_MODULE_PATH = require.resolve('@astral-sh/ruff-wasm-nodejs');
-let loaded: RuffModule | undefined;
+let loaded: { module: RuffModule; memory: () => number } | undefined;
+
+/**
+ * ruff's module. Its glue compiles and instantiates the WebAssembly when it is loaded, so for that
+ * moment WebAssembly.Module gives the bytes a memory maximum (withMemoryMaximum) and
+ * WebAssembly.Instance lets us keep the instance (to read its memory's size after a failure).
+ */
+function loadRuff(): { module: RuffModule; memory: () => number } {
+  if (!loaded) {
+    const api = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
+    const { Module, Instance } = api;
+    let instance: WasmInstance | undefined;
+    const pages = (RUFF_MEMORY_MB * 1024 * 1024) / WASM_PAGE_BYTES;
+    api.Module = class extends Module {
+      constructor(bytes: Uint8Array) {
+        super(withMemoryMaximum(bytes, pages));
+      }
+    };
+    api.Instance = class extends Instance {
+      constructor(module: object, imports?: object) {
+        super(module, imports);
+        instance = this;
+      }
+    };
+    try {
+      const module = require(RUFF_MODULE_PATH) as RuffModule;
+      const memory = instance?.exports.memory as { buffer?: ArrayBuffer } | undefined;
+      loaded = { module, memory: () => memory?.buffer?.byteLength ?? 0 };
+    } finally {
+      api.Module = Module;
+      api.Instance = Instance;
+    }
+  }
+  return loaded;
+}
+
+/** What loadRuff uses of the WebAssembly global (Node's types leave its constructors out). */
+interface WasmInstance {
+  exports: Record<string, unknown>;
+}
+interface WebAssemblyApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports?: object) => WasmInstance;
+}
+
+/**
+ * `bytes` of a WebAssembly module whose own memory (section 5) gets `pages` as its maximum, when it
+ * has none or a larger one; the bytes as they are otherwise (an imported or shared memory).
+ */
+export function withMemoryMaximum(bytes: Uint8Array, pages: number): Uint8Array {
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = bytes[at++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  const encode = (value: number): number[] => {
+    const out: number[] = [];
+    let rest = value;
+    do {
+      const byte = rest % 128;
+      rest = Math.floor(rest / 128);
+      out.push(rest > 0 ? byte | 0x80 : byte);
+    } while (rest > 0);
+    return out;
+  };
+  while (at < bytes.length) {
+    const sectionStart = at;
+    const id = bytes[at++]!;
+    const size = leb();
+    const payloadStart = at;
+    if (id === 5) {
+      if (leb() !== 1) return bytes;
+      const flags = bytes[at++]!;
+      if (flags > 1) return bytes;
+      const minimum = leb();
+      const maximum = flags === 1 ? leb() : undefined;
+      if ((maximum !== undefined && maximum <= pages) || minimum > pages) return bytes;
+      // One memory, flags 1 (a maximum follows), its minimum, the maximum.
+      const payload = [1, 1, ...encode(minimum), ...encode(pages)];
+      const section = Uint8Array.from([5, ...encode(payload.length), ...payload]);
+      const rest = bytes.subarray(payloadStart + size);
+      const patched = new Uint8Array(sectionStart + section.length + rest.length);
+      patched.set(bytes.subarray(0, sectionStart), 0);
+      patched.set(section, sectionStart);
+      patched.set(rest, sectionStart + section.length);
+      return patched;
+    }
+    at = payloadStart + size;
+  }
+  return bytes;
+}
 
 /** ruff's module (its glue instantiates the WebAssembly when it is loaded). */
 function ruffModule(): RuffModule {
-  loaded ??= require(RUFF_MODULE_PATH) as RuffModule;
-  return loaded;
+  return loadRuff().module;
 }
 
 /** ruff could not check a file (see the header): the file is not reviewable. */
 export class RuffFailure extends Error {
   constructor(
-    /** The thread's stack ran out: the file's code is nested too deeply. */
-    readonly isTooDeep: boolean,
+    /** Why: its code nests too deeply (the thread's stack ran out), it needed more memory, other. */
+    readonly cause: 'too deep' | 'memory' | 'other',
     message: string,
   ) {
     super(message);
@@ -49,12 +154,17 @@ function guarded<T>(call: () => T): T {
   try {
     return call();
   } catch (error) {
+    // Within 1 MB of the maximum: its allocation failed.
+    const isOutOfMemory = (loaded?.memory() ?? 0) > (RUFF_MEMORY_MB - 1) * 1024 * 1024;
     workspaces.clear();
     syntaxOnlyWorkspace = undefined;
     loaded = undefined;
     delete require.cache[RUFF_MODULE_PATH];
     const message = error instanceof Error ? error.message : String(error);
-    throw new RuffFailure(error instanceof RangeError, message);
+    throw new RuffFailure(
+      error instanceof RangeError ? 'too deep' : isOutOfMemory ? 'memory' : 'other',
+      message,
+    );
   }
 }
 

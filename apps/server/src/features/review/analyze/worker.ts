@@ -277,7 +277,7 @@ if (isMainThread && process.send) {
   const count = Math.max(1, Number(process.argv[2]) || 1);
   // The server always passes its limits (analyzer.ts AnalyzerLimits).
   const memoryMb = Number(process.argv[3]) || undefined;
-  serveThreads(count, memoryMb, Number(process.argv[4]) || 60_000);
+  serveThreads(count, memoryMb, Number(process.argv[4]) || 120_000);
 } else if (parentPort) {
   const port = parentPort;
   // One job at a time, in order (the process knows which one a thread that ends was on).
