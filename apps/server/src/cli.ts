@@ -1,8 +1,5 @@
-import { runCli } from './admin-cli.js';
+// The admin command line (`pnpm admin ...`), after checking that this Node.js can run it.
+import { refuseUnsupportedNode } from './node-version.js';
 
-const code = await runCli(process.argv.slice(2), {
-  env: process.env,
-  stdout: (text) => process.stdout.write(`${text}\n`),
-  stderr: (text) => process.stderr.write(`${text}\n`),
-});
-process.exitCode = code;
+refuseUnsupportedNode();
+await import('./admin-cli-main.js');
