@@ -93,12 +93,10 @@ test.describe('the chat', () => {
 
     // The conversation is at the top of History, labelled with its first question, highlighted.
     const label = 'Plan the release party for Friday';
-    const first = history(page).getByRole('listitem').first();
+    const first = history(page).getByRole('row').first();
     await expect(first).toContainText(label);
-    await expect(first.getByRole('button', { name: label, exact: true })).toHaveAttribute(
-      'aria-current',
-      'true',
-    );
+    await expect(first).toHaveAccessibleName(label);
+    await expect(first).toHaveAttribute('aria-current', 'true');
     await page.screenshot({ path: `${screenshotDir}/chat-gpt-1280.png` });
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -106,16 +104,20 @@ test.describe('the chat', () => {
     await box.fill('And the budget?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(answers(page).last()).toContainText('This conversation has 2 earlier messages');
-    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveCount(1);
+    await expect(history(page).getByRole('row', { name: label, exact: true })).toHaveCount(1);
 
-    // Reload: History still has it; opening it loads both questions and answers.
+    // Reload: the conversation stays open at its address, in History; New Topic leaves it, and
+    // opening it from History loads both questions and answers.
+    await expect(page).toHaveURL(/\/chat\?c=/);
     await page.reload();
-    await expect(history(page).getByRole('button', { name: label, exact: true })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'You' })).toHaveCount(2);
+    await expect(history(page).getByRole('row', { name: label, exact: true })).toBeVisible();
+    await history(page).getByRole('button', { name: 'New Topic' }).click();
     await expect(answers(page)).toHaveCount(0);
-    await history(page).getByRole('button', { name: label, exact: true }).click();
+    await history(page).getByRole('row', { name: label, exact: true }).click();
     await expect(page.getByRole('article', { name: 'You' })).toHaveCount(2);
     await expect(answers(page).first()).toContainText('word40.');
-    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveAttribute(
+    await expect(history(page).getByRole('row', { name: label, exact: true })).toHaveAttribute(
       'aria-current',
       'true',
     );
@@ -126,29 +128,30 @@ test.describe('the chat', () => {
     // At 800px the History is in the menu drawer.
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer.getByRole('button', { name: label, exact: true })).toHaveAttribute(
+    await expect(drawer.getByRole('row', { name: label, exact: true })).toHaveAttribute(
       'aria-current',
       'true',
     );
     await expect(page.locator('[data-entering]')).toHaveCount(0);
     await page.screenshot({ path: `${screenshotDir}/chat-history-drawer-800.png` });
     // Opening a conversation there closes the drawer over it.
-    await drawer.getByRole('button', { name: label, exact: true }).click();
+    await drawer.getByRole('row', { name: label, exact: true }).click();
     await expect(drawer).toHaveCount(0);
     await page.setViewportSize(wide);
 
     // Delete: Cancel keeps it; OK after the question removes it here and on the server.
-    await history(page).getByRole('listitem').filter({ hasText: label }).hover();
+    await history(page).getByRole('row', { name: label, exact: true }).hover();
     await page.getByRole('button', { name: `Delete chat: ${label}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete' });
     await expect(confirm).toContainText('Are you sure you want to delete this chat?');
     await page.screenshot({ path: `${screenshotDir}/chat-delete-confirm-1280.png` });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(history(page).getByRole('button', { name: label, exact: true })).toBeVisible();
+    await expect(history(page).getByRole('row', { name: label, exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Delete chat: ${label}` }).click();
     await page.getByRole('alertdialog', { name: 'Delete' }).getByRole('button', { name: 'OK' }).click();
-    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveCount(0);
-    // Deleting the open conversation starts a new one.
+    await expect(history(page).getByRole('row', { name: label, exact: true })).toHaveCount(0);
+    // Deleting the open conversation starts a new one, at /chat.
+    await expect(page).toHaveURL(/\/chat$/);
     await expect(answers(page)).toHaveCount(0);
     const stored = await page.request.post('/api/chat/getHistory', {
       headers: await xsrfHeader(page),
@@ -157,7 +160,7 @@ test.describe('the chat', () => {
     expect(JSON.stringify(await stored.json())).not.toContain(label);
     await page.reload();
     await expect(history(page)).toBeVisible();
-    await expect(history(page).getByRole('button', { name: label, exact: true })).toHaveCount(0);
+    await expect(history(page).getByRole('row', { name: label, exact: true })).toHaveCount(0);
 
     // Stop: what was said stays, and the model's request is stopped on the server too.
     const before = await (await page.request.get(`${llmStandinURL}/__standin/stats`)).json();

@@ -159,8 +159,8 @@ test.describe('the chat widget on other teams’ pages', () => {
     const app = await context.newPage();
     await app.goto('/chat');
     const history = app.getByRole('region', { name: 'History' });
-    await expect(history.getByRole('button', { name: question, exact: true })).toBeVisible();
-    await history.getByRole('button', { name: question, exact: true }).click();
+    await expect(history.getByRole('row', { name: question, exact: true })).toBeVisible();
+    await history.getByRole('row', { name: question, exact: true }).click();
     await expect(app.getByRole('article', { name: 'You' })).toContainText(question);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import type { ChatHistoryEntry } from '@digital-assistant/react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { GridList, GridListItem } from 'react-aria-components';
 import { Button, IconButton } from '../Button/Button';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
@@ -26,12 +26,6 @@ export interface ChatHistoryListProps {
 
 const labelOf = (item: ChatHistoryListItem) => item.chipSummary || 'Untitled conversation';
 
-/** The row of a conversation, found by the id it carries. */
-const rowOf = (container: Element | null, conversationId: string) =>
-  Array.from(container?.querySelectorAll<HTMLElement>('[data-conversation-id]') ?? []).find(
-    (row) => row.dataset.conversationId === conversationId,
-  );
-
 /**
  * The History section of the menu on chat routes: one entry per conversation with its summary
  * label, the current one highlighted (`aria-current`; the chat store marks none in knowledge mode),
@@ -40,7 +34,8 @@ const rowOf = (container: Element | null, conversationId: string) =>
  *
  * The list is one Tab stop (a react-aria `GridList`): the arrow keys move between conversations,
  * Enter opens one, Arrow Right reaches its delete button and Delete (or Backspace) asks to delete
- * it. Once a conversation is deleted, the focus goes to the next one (or the previous, or New Topic).
+ * it. Once a conversation is deleted, the focus goes to the next one (or the previous, or New Topic:
+ * the confirmation gives it to what took the deleted row's place).
  *
  * @example
  * const history = useChatHistory();
@@ -54,23 +49,7 @@ export function ChatHistoryList({
   title = 'History',
 }: ChatHistoryListProps) {
   const headingId = useId();
-  const section = useRef<HTMLElement>(null);
-  const newTopic = useRef<HTMLButtonElement>(null);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
-  // Where the focus goes once the conversation being deleted has left the list.
-  const afterDelete = useRef<{ deleted: string; next: string | null } | null>(null);
-
-  useEffect(() => {
-    const plan = afterDelete.current;
-    if (!plan || items.some((item) => item.conversationId === plan.deleted)) return;
-    afterDelete.current = null;
-    // Only focus that fell to the page with the deleted row is placed again; never focus the person moved.
-    const active = document.activeElement;
-    if (active && active !== document.body && section.current?.contains(active) === false) return;
-    const target = (plan.next ? rowOf(section.current, plan.next) : undefined) ?? newTopic.current;
-    target?.focus();
-  }, [items]);
-
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Delete' && event.key !== 'Backspace') return;
     const row = (event.target as Element).closest<HTMLElement>('[data-conversation-id]');
@@ -80,17 +59,12 @@ export function ChatHistoryList({
   };
 
   return (
-    <section
-      ref={section}
-      className="da-menu-section da-chat-history"
-      aria-labelledby={headingId}
-      onKeyDown={onKeyDown}
-    >
+    <section className="da-menu-section da-chat-history" aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <h2 id={headingId} className="da-menu-section-title">
         {title}
       </h2>
       {onNewTopic ? (
-        <Button ref={newTopic} variant="ghost" size="sm" className="da-chat-history-new" onPress={onNewTopic}>
+        <Button variant="ghost" size="sm" className="da-chat-history-new" onPress={onNewTopic}>
           <PlusIcon />
           New Topic
         </Button>
@@ -144,11 +118,7 @@ export function ChatHistoryList({
           if (!open) setPendingDelete(null);
         }}
         onConfirm={() => {
-          if (pendingDelete === null) return;
-          const index = items.findIndex((item) => item.conversationId === pendingDelete);
-          const neighbour = items[index + 1] ?? items[index - 1];
-          afterDelete.current = { deleted: pendingDelete, next: neighbour?.conversationId ?? null };
-          onDelete(pendingDelete);
+          if (pendingDelete !== null) onDelete(pendingDelete);
         }}
       />
     </section>

@@ -106,6 +106,43 @@ function PageWithDeletes() {
   );
 }
 
+/** A table whose Delete removes the row once the server has answered (`delayMs` later). */
+function TableThatDeletes({ delayMs }: { delayMs: number }) {
+  const [names, setNames] = useState(['alpha', 'bravo', 'charlie']);
+  const [pending, setPending] = useState<string | null>(null);
+  return (
+    <section aria-label="Things">
+      <Button>Add</Button>
+      <Table aria-label="Things">
+        <TableHeader>
+          <Column isRowHeader>Name</Column>
+          <Column>Actions</Column>
+        </TableHeader>
+        <TableBody items={names.map((name) => ({ id: name }))}>
+          {(row) => (
+            <Row id={row.id}>
+              <Cell>{row.id}</Cell>
+              <Cell>
+                <Button onPress={() => setPending(row.id)}>{`Delete ${row.id}`}</Button>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        isOpen={pending !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setPending(null);
+        }}
+        onConfirm={() => {
+          const name = pending;
+          setTimeout(() => setNames((all) => all.filter((item) => item !== name)), delayMs);
+        }}
+      />
+    </section>
+  );
+}
+
 async function cancelWithEscape(user: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('alertdialog');
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -138,6 +175,23 @@ describe('ConfirmDialog focus', () => {
     await user.keyboard('{Enter}');
     await cancelWithEscape(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Delete bravo' })).toHaveFocus());
+  });
+
+  it.each([
+    ['once the server has answered', 300],
+    ['while the dialog is still closing', 0],
+  ])('goes to the row that took the place of the one deleted (%s), never to the page', async (_, delayMs) => {
+    const user = userEvent.setup();
+    render(<TableThatDeletes delayMs={delayMs} />);
+    await user.click(screen.getByRole('button', { name: 'Delete bravo' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /bravo/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('row', { name: /charlie/ })).toHaveFocus());
+    // The last row: the one before it.
+    await user.click(screen.getByRole('button', { name: 'Delete charlie' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /charlie/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('row', { name: /alpha/ })).toHaveFocus());
   });
 
   it('goes back to the toolbar button that was clicked, not the one the toolbar last had focused', async () => {

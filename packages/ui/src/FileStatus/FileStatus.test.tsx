@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../test/axe';
 import { sampleDocuments, settledDocuments, specStatusList } from '../test/knowledge-fixtures';
@@ -113,6 +114,15 @@ describe('FileStatusTable', () => {
   });
 });
 
+/** A page whose server answers a re-ingest at once: the list comes back queued while the confirmation still closes. */
+function QueuedAtOnce({ name }: { name: string }) {
+  const [documents, setDocuments] = useState(settledDocuments);
+  const queued = settledDocuments.map((document) =>
+    document.document === name ? { ...document, state: 'queued' as const, status: 'Queued' } : document,
+  );
+  return <FileStatusPage documents={documents} onDelete={() => {}} onReingest={() => setDocuments(queued)} />;
+}
+
 describe('FileStatusPage', () => {
   it('deletes a document only after confirmation', async () => {
     const user = userEvent.setup();
@@ -162,6 +172,16 @@ describe('FileStatusPage', () => {
     expect(reingest).toBeDisabled();
     expect(document.activeElement).not.toBe(document.body);
     expect(rowOf(name)).toHaveFocus();
+  });
+
+  it('gives the focus to the row when the document is queued before the confirmation has closed', async () => {
+    const user = userEvent.setup();
+    const name = 'quarterly-report.pdf';
+    render(<QueuedAtOnce name={name} />);
+    await user.click(screen.getByRole('button', { name: `Re-ingest ${name}` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-ingest' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await vi.waitFor(() => expect(rowOf(name)).toHaveFocus());
   });
 
   it('says how many documents are ready, and that it refreshes while some are in progress', () => {
