@@ -8,7 +8,14 @@ import type { DigitalAssistantClient } from './client';
 import { type DownloadedFile, filenameFromContentDisposition } from './download-blob';
 import { isDigitalAssistantError, toDigitalAssistantError, unwrap } from './errors';
 import type { components } from './generated/schema';
-import type { AuditEvent, FeatureName, KnowledgeDocument, PersonalAccessToken, UserProfile } from './types';
+import type {
+  AuditEvent,
+  FeatureName,
+  KnowledgeDocumentList,
+  KnowledgeDocumentQuery,
+  PersonalAccessToken,
+  UserProfile,
+} from './types';
 
 type Schemas = components['schemas'];
 
@@ -104,15 +111,18 @@ async function hasPostOperation(client: DigitalAssistantClient, path: string): P
 
 /**
  * The training documents with their ingestion status (the File Status table; feature `train`).
- * Documents in `queued` or `parsing` state are still being ingested.
+ * Documents in `queued` or `parsing` state are still being ingested. `query` searches by name, sorts
+ * and pages on servers that offer it: their answer has `total` (the matches) and `counts` (the whole
+ * knowledge base); a server without it answers every document and no `total`.
  * @example
- * const result = await listKnowledgeDocuments(client);
+ * const result = await listKnowledgeDocuments(client, { q: 'policy', sort: 'document', limit: 25 });
  * if (!result.unsupported) for (const doc of result.data.documents) console.log(doc.document, doc.status);
  */
 export function listKnowledgeDocuments(
   client: DigitalAssistantClient,
-): Promise<ExtensionResult<{ documents: KnowledgeDocument[] }>> {
-  return callExtension(client.GET('/api/knowledge/documents'), {
+  query?: KnowledgeDocumentQuery,
+): Promise<ExtensionResult<KnowledgeDocumentList>> {
+  return callExtension(client.GET('/api/knowledge/documents', query ? { params: { query } } : {}), {
     hasShape: hasArray('documents'),
     operation: 'GET /api/knowledge/documents',
   });
@@ -120,7 +130,7 @@ export function listKnowledgeDocuments(
 
 /** The document list's presence tells a missing document (404) from a missing operation. */
 const hasDocumentList = async (client: DigitalAssistantClient) =>
-  !(await listKnowledgeDocuments(client)).unsupported;
+  !(await listKnowledgeDocuments(client, { limit: 1 })).unsupported;
 
 /** Deletes a training document and its indexed passages (feature `train`). */
 export function deleteKnowledgeDocument(

@@ -57,6 +57,12 @@ export type KnowledgeDepartment = Schemas['KnowledgeDepartment'];
 export type KnowledgeDocumentState = Schemas['KnowledgeDocumentState'];
 /** A training document with its status (File Status row; extension fields beside `document` and `status`). */
 export type KnowledgeDocument = Schemas['KnowledgeDocument'];
+/** The File Status list: the documents, and from servers that search and page it, `total` and `counts`. */
+export type KnowledgeDocumentList = Schemas['KnowledgeDocumentList'];
+/** A File Status column the server sorts by (extension). */
+export type KnowledgeDocumentSort = Schemas['KnowledgeDocumentSort'];
+/** Search, sort and page of the File Status list (extension query parameters). */
+export type KnowledgeDocumentQuery = NonNullable<operations['listKnowledgeDocuments']['parameters']['query']>;
 export type GenerateTokenResponse = Schemas['GenerateTokenResponse'];
 /** Metadata of a personal access token (extension). */
 export type PersonalAccessToken = Schemas['PersonalAccessToken'];

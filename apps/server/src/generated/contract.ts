@@ -167,6 +167,12 @@ export interface paths {
          *     questions; anything else is not ready) plus its id, departments, size, update time, the reason it
          *     is not ready and a machine-readable `state`. Documents in `queued` or `parsing` state are still in
          *     progress: poll until none is.
+         *
+         *     For a knowledge base of thousands of documents, the optional `q`, `sort`, `order`, `limit` and
+         *     `offset` parameters (extensions) search, sort and page on the server, and the answer says how
+         *     many documents match (`total`) and counts the whole knowledge base (`counts`). Without `limit`
+         *     every matching document is listed. A server without these extensions answers the whole list
+         *     without `total`: clients then search, sort and page it themselves.
          */
         get: operations["listKnowledgeDocuments"];
         put?: never;
@@ -1370,7 +1376,26 @@ export interface components {
         };
         KnowledgeDocumentList: {
             documents: components["schemas"]["KnowledgeDocument"][];
+            /**
+             * @description Extension. How many documents match `q` (all of them without it), whatever `limit` and
+             *     `offset` left out. Its presence says the server searched, sorted and paged as asked.
+             */
+            total?: number;
+            counts?: components["schemas"]["KnowledgeDocumentCounts"];
         };
+        /** @description Extension. The whole knowledge base, whatever `q` matched. */
+        KnowledgeDocumentCounts: {
+            documents: number;
+            /** @description Documents that answer questions. */
+            ready: number;
+            /** @description Documents queued or parsing (poll while any is). */
+            in_progress: number;
+        };
+        /**
+         * @description A File Status column to sort by (extension).
+         * @enum {string}
+         */
+        KnowledgeDocumentSort: "document" | "status" | "departments" | "updated_at" | "reason";
         KnowledgeDocumentIdRequest: {
             id: string;
         };
@@ -1853,7 +1878,22 @@ export interface operations {
     };
     listKnowledgeDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension. Only documents whose name contains this text, ignoring case. */
+                q?: string;
+                /**
+                 * @description Extension. The column to sort by, as the File Status page shows it: the name, the status
+                 *     text, the departments' names ('All departments' for `knowledge`), the update time, the
+                 *     reason. Ties are broken by name. Without it: the most recently changed first.
+                 */
+                sort?: components["schemas"]["KnowledgeDocumentSort"];
+                /** @description Extension. `asc` (the default with `sort`) or `desc`; by reason, documents without one go last either way. */
+                order?: "asc" | "desc";
+                /** @description Extension. At most this many documents (a page); without it, all of them. */
+                limit?: number;
+                /** @description Extension. Skip this many matching documents first (page * limit). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

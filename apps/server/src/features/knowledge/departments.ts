@@ -14,6 +14,19 @@ export type Department = (typeof DEPARTMENTS)[number];
 /** The department whose documents every department sees. */
 export const EVERY_DEPARTMENT: Department = 'knowledge';
 
+/** The departments' names as people know them (the File Status page sorts by them). */
+export const DEPARTMENT_LABELS: Record<Department, string> = {
+  knowledge: 'Knowledge',
+  it: 'IT',
+  devops_preprod: 'DevOps',
+  cs_preprod: 'CS',
+  pga: 'PGA',
+  education: 'Education',
+};
+
+/** How a document visible to every department is named. */
+export const ALL_DEPARTMENTS_LABEL = 'All departments';
+
 export function isDepartment(value: string): value is Department {
   return (DEPARTMENTS as readonly string[]).includes(value);
 }

@@ -11,7 +11,7 @@ import type { FeatureContext } from '../context.js';
 import { createDocumentFileHandler } from './document-file.js';
 import { cancelIngestion, enqueueIngestion, INGEST_QUEUE } from './pipeline.js';
 import { presentDocument } from './present.js';
-import { deleteDocument, listDocuments, requeueDocument } from './store.js';
+import { countDocuments, deleteDocument, listDocuments, requeueDocument } from './store.js';
 import { createUploadHandler } from './upload.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,8 +25,17 @@ export function createKnowledgeHandlers(context: FeatureContext): Handlers {
 
     getKnowledgeDocumentFile: createDocumentFileHandler(context),
 
-    async listKnowledgeDocuments() {
-      return { documents: (await listDocuments(db)).map(presentDocument) };
+    async listKnowledgeDocuments(request) {
+      const { q, sort, order, limit, offset } = request.query ?? {};
+      const [{ documents, total }, counts] = await Promise.all([
+        listDocuments(db, { search: q, sort, order, limit, offset }),
+        countDocuments(db),
+      ]);
+      return {
+        documents: documents.map(presentDocument),
+        total,
+        counts: { documents: counts.documents, ready: counts.ready, in_progress: counts.inProgress },
+      };
     },
 
     async deleteKnowledgeDocument(request) {

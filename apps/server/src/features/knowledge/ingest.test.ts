@@ -69,7 +69,7 @@ describe.each(BACKENDS)('ingesting documents on %s', (backend) => {
       chunkCount: 2,
       generation: 1,
     });
-    expect((await listDocuments(test.db)).map((listed) => listed.name)).toContain('printers.docx');
+    expect((await listDocuments(test.db)).documents.map((listed) => listed.name)).toContain('printers.docx');
   });
 
   it('records why a document has no text or failed, and keeps no chunks for it', async () => {

@@ -2,7 +2,13 @@
 // switch of a document's chunks. Plain SQL against `Queryable`, the same on PGlite and PostgreSQL.
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { type Chunk, chunkHeading } from './chunk.js';
-import type { Department } from './departments.js';
+import {
+  ALL_DEPARTMENTS_LABEL,
+  DEPARTMENT_LABELS,
+  type Department,
+  EVERY_DEPARTMENT,
+} from './departments.js';
+import { STATUS_LABELS } from './present.js';
 import { tsvectorArray } from './text-vector.js';
 
 export const DOCUMENT_STATUSES = [
@@ -130,12 +136,102 @@ export async function findDocument(db: Queryable, id: string): Promise<Knowledge
   return rows[0] ? toDocument(rows[0]) : undefined;
 }
 
-/** Every document, most recently changed first. */
-export async function listDocuments(db: Queryable): Promise<KnowledgeDocument[]> {
-  const { rows } = await db.query<DocumentRow>(
-    `SELECT ${COLUMNS} FROM knowledge_documents ORDER BY updated_at DESC, name`,
+/** A File Status column the list sorts by. */
+export type DocumentSort = 'document' | 'status' | 'departments' | 'updated_at' | 'reason';
+
+/** What the File Status page asks of the list: a name search, a sort and a page. */
+export interface DocumentQuery {
+  /** Only names containing this text, ignoring case. */
+  search?: string;
+  /** Without it: the most recently changed first. */
+  sort?: DocumentSort;
+  /** @default 'asc' with `sort` */
+  order?: 'asc' | 'desc';
+  /** At most this many; all without it. */
+  limit?: number;
+  offset?: number;
+}
+
+/** The whole knowledge base counted, whatever a search matched. */
+export interface DocumentCounts {
+  documents: number;
+  ready: number;
+  inProgress: number;
+}
+
+const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The status as the page shows it, for sorting by what people read. */
+const STATUS_TEXT = `CASE status ${DOCUMENT_STATUSES.map(
+  (status) => `WHEN '${status}' THEN ${sqlText(STATUS_LABELS[status])}`,
+).join(' ')} END`;
+
+/** The departments as the page names them: 'All departments' for knowledge, else the names in order. */
+const DEPARTMENTS_TEXT = `CASE WHEN '${EVERY_DEPARTMENT}' = ANY(departments) THEN ${sqlText(ALL_DEPARTMENTS_LABEL)}
+  ELSE array_to_string(ARRAY(
+    SELECT CASE department ${Object.entries(DEPARTMENT_LABELS)
+      .map(([department, label]) => `WHEN '${department}' THEN ${sqlText(label)}`)
+      .join(' ')} ELSE department END
+    FROM unnest(departments) WITH ORDINALITY AS listed (department, position) ORDER BY position), ', ') END`;
+
+/**
+ * The documents matching `query`, sorted and paged, with how many match. Sorting is by what the
+ * page shows (status and department names, given by the caller), case-insensitively, ties by name
+ * then id so pages never overlap; a sort by reason puts documents without one last either way.
+ */
+export async function listDocuments(
+  db: Queryable,
+  query: DocumentQuery = {},
+): Promise<{ documents: KnowledgeDocument[]; total: number }> {
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  const keys: Record<DocumentSort, string> = {
+    document: `lower(name) ${direction}`,
+    status: `lower(${STATUS_TEXT}) ${direction}`,
+    departments: `lower(${DEPARTMENTS_TEXT}) ${direction}`,
+    updated_at: `updated_at ${direction}`,
+    reason: `(reason IS NULL OR btrim(reason) = '') ASC, lower(reason) ${direction}`,
+  };
+  const order = query.sort ? `${keys[query.sort]}, lower(name), id` : 'updated_at DESC, lower(name), id';
+  const search = query.search?.trim() ?? '';
+  const parameters: unknown[] = [];
+  const where = search ? `WHERE strpos(lower(name), lower($${parameters.push(search)})) > 0` : '';
+  const page =
+    query.limit !== undefined
+      ? ` LIMIT $${parameters.push(query.limit)} OFFSET $${parameters.push(query.offset ?? 0)}`
+      : '';
+  const { rows } = await db.query<DocumentRow & { total: string | number }>(
+    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM knowledge_documents ${where} ORDER BY ${order}${page}`,
+    parameters,
   );
-  return rows.map(toDocument);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  // A page past the end has no row to carry the count.
+  if (rows.length === 0 && query.offset) {
+    const counted = await db.query<{ total: string | number }>(
+      `SELECT count(*) AS total FROM knowledge_documents ${where}`,
+      parameters.slice(0, search ? 1 : 0),
+    );
+    total = Number(counted.rows[0]?.total ?? 0);
+  }
+  return { documents: rows.map(toDocument), total };
+}
+
+/** How many documents there are, ready and in progress. */
+export async function countDocuments(db: Queryable): Promise<DocumentCounts> {
+  const { rows } = await db.query<{
+    documents: string | number;
+    ready: string | number;
+    in_progress: string | number;
+  }>(
+    `SELECT count(*) AS documents, count(*) FILTER (WHERE status = 'ready') AS ready,
+       count(*) FILTER (WHERE status IN ('queued', 'parsing')) AS in_progress
+     FROM knowledge_documents`,
+  );
+  const row = rows[0];
+  return {
+    documents: Number(row?.documents ?? 0),
+    ready: Number(row?.ready ?? 0),
+    inProgress: Number(row?.in_progress ?? 0),
+  };
 }
 
 /** Queues a document again (re-ingest): a new version, so a running ingestion of the old one cannot land. */
