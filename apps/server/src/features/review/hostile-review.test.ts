@@ -318,6 +318,17 @@ describe.each(BACKENDS)('hostile code reviews (%s)', (backend) => {
     expect(rows).toEqual([{ attempts: 1, state: 'failed' }]);
   });
 
+  it('refuses at upload a path 10,000 folders deep (a tree the review would walk)', async () => {
+    const uploaded = await upload(
+      'deep-path.zip',
+      zipOf({ 'ok.py': ORDINARY, [`${'a/'.repeat(10_000)}x.py`]: ORDINARY }),
+    );
+    expect(uploaded.statusCode).toBe(400);
+    expect(uploaded.json().error).toMatch(
+      /^The zip holds a path 10000 folders deep \('a\/a\/.*…'\), more than the 100 the review reads/,
+    );
+  });
+
   it('refuses at upload entries that share one bomb of data (each declaring its size)', async () => {
     // 40 entries of 1 MB zeros each, one deflated stream of 1 KB: 40 MB declared, over the 8 MB.
     const uploaded = await upload('overlap.zip', overlappingZip(40, 1024 * 1024));

@@ -102,6 +102,10 @@ describe('review zips', () => {
     expect(() => safeZipPath('C:/Windows/evil.py')).toThrow(/absolute path/);
     expect(() => safeZipPath('..\\evil.py')).toThrow(/leaves its folder/);
     expect(() => safeZipPath('a\u0007.py')).toThrow(/control characters/);
+    expect(safeZipPath(`${'a/'.repeat(100)}x.py`)).toBe(`${'a/'.repeat(100)}x.py`);
+    expect(() => safeZipPath(`${'a/'.repeat(10_000)}x.py`)).toThrow(
+      /^The zip holds a path 10000 folders deep \('a\/a\/.*…'\), more than the 100 the review reads/,
+    );
   });
 
   it('lists Python files, leaving out macOS metadata', async () => {

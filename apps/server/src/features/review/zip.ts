@@ -52,6 +52,8 @@ export interface ZipItem {
 }
 
 const RATIO_FLOOR_BYTES = 1024 * 1024;
+/** Most folders one path may go down (a project's rarely pass 20; Linux paths stop at 4,096 bytes). */
+const MAX_FOLDER_DEPTH = 100;
 /** Entries up to this size (compressed and expanded) are read in one piece (CheckedZip.readWhole). */
 const WHOLE_ENTRY_BYTES = 1024 * 1024;
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
@@ -88,9 +90,17 @@ export function safeZipPath(raw: string): string {
       `The zip holds a path that leaves its folder ('${shown}'): paths with '..' are not accepted.`,
     );
   }
-  return segments
-    .filter((segment, index) => segment !== '.' && (segment !== '' || index === segments.length - 1))
-    .join('/');
+  const kept = segments.filter(
+    (segment, index) => segment !== '.' && (segment !== '' || index === segments.length - 1),
+  );
+  // Folders inside folders are walked (the review JSON's tree, the screen's): bounded here.
+  if (kept.length - 1 > MAX_FOLDER_DEPTH) {
+    throw new ReviewZipError(
+      400,
+      `The zip holds a path ${kept.length - 1} folders deep ('${shown}'), more than the ${MAX_FOLDER_DEPTH} the review reads: zip the project from a folder nearer to it.`,
+    );
+  }
+  return kept.join('/');
 }
 
 function isPythonPath(path: string): boolean {
