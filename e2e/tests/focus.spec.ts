@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { llmStandinURL } from '../playwright.config';
-import { signIn } from './support';
+import { signIn, xsrfHeader } from './support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -176,6 +176,49 @@ test('Users & Permissions: a delete, the Add User sidebar, a token and its revoc
     .click();
   await expect(page.getByText('Token revoked.')).toBeVisible();
   await expectFocusKept(page, 'revoking a token');
+});
+
+test('Users & Permissions: the sidebars, and a role group deleted', async ({ page }) => {
+  await page.setViewportSize(narrow);
+  await signIn(page, 'admin@example.com');
+  const role = `FOCUS_${run.toUpperCase()}`;
+  const created = await page.request.post('/api/roles/create', {
+    headers: await xsrfHeader(page),
+    data: { role, feature_names: ['chat'] },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto('/users');
+  await expect(page.getByRole('grid', { name: 'Users' }).getByText('seed13@example.com')).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Modify User Roles' }).click();
+  await page
+    .getByRole('dialog', { name: 'Modify User Roles' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await expectFocusKept(page, 'closing the Modify User Roles sidebar');
+
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await page.getByRole('button', { name: 'Create Role Group' }).click();
+  await page.keyboard.press('Escape');
+  await expectFocusKept(page, 'Escape in the Create Role Group sidebar');
+  const row = page.getByRole('grid', { name: 'Role groups' }).getByRole('row', { name: new RegExp(role) });
+  await expect(row).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${role}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete' }).getByRole('button', { name: 'OK' }).click();
+  await expect(row).toHaveCount(0);
+  await expectFocusKept(page, 'deleting a role group');
+});
+
+test('the landing page: the Train Bot window opened from its card and closed', async ({ page }) => {
+  await page.setViewportSize(wide);
+  await signIn(page, 'admin@example.com');
+  await page.goto('/agents');
+  await page.getByRole('button', { name: 'Upload: Train Bot' }).click();
+  await expect(page.getByRole('dialog', { name: 'Train Bot' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Train Bot' })).toHaveCount(0);
+  await expectFocusKept(page, 'closing the Train Bot window');
 });
 
 test('Code Review: the upload dialog, a deletion, and closing a review', async ({ page }) => {
