@@ -5,8 +5,10 @@
 //   1. Long answers: for 2,000 and 5,000 words sent at once and 2,000 words at 15 ms a word (the
 //      stand-in's `words=N` and `delay=MS` directives), the time from pressing Enter to the frame
 //      that shows the whole answer, beside the raw transfer (the same request read to its end by
-//      fetch in the page, nothing drawn) and the reopened draw (the same conversation opened from
-//      History: click to the frame showing it); the worst gap between two frames while it streams;
+//      fetch in the page, nothing drawn), how long after the answer's last byte reached the page
+//      (its resource timing) its last word was drawn, and the reopened draw (the same
+//      conversation opened from History: click to the frame showing it, the target being at most
+//      twice the time after the last byte); the worst gap between two frames while it streams;
 //      how far from the bottom the view was at worst (it follows the answer); and Stop pressed while
 //      the answer streams: from the press to the frame showing the answer stopped, and whether any
 //      word was drawn after that.
@@ -23,7 +25,8 @@
 // earlier commit's, to compare before and after; default apps/web/dist), BENCH_WORDS (default
 // 2000,5000), BENCH_PACED_WORDS (default 2000; 0 skips), BENCH_LIGHTHOUSE=0 skips Lighthouse,
 // BENCH_ONLY=lighthouse runs only Lighthouse, BENCH_PROFILE=dir writes a CPU profile of each
-// answer's draw there and prints where its time went, CHROMIUM_PATH (default /usr/bin/chromium).
+// answer's draw there and prints where its time went, BENCH_LIGHTHOUSE_REPORTS=dir keeps
+// Lighthouse's reports (JSON) there, CHROMIUM_PATH (default /usr/bin/chromium).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +51,7 @@ const TTFT_MS = 400;
 const only = process.env.BENCH_ONLY;
 const withLighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
 const profileDir = process.env.BENCH_PROFILE;
+const lighthouseReports = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const SCENARIO_TIMEOUT_MS = 15 * 60_000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -79,6 +83,7 @@ interface FrameReport {
   pressHandledAt: number | null;
   /** When the answer was first seen done. */
   doneAt: number | null;
+  lastByteAt: number | null;
 }
 
 function installRecorder() {
@@ -216,6 +221,11 @@ function installRecorder() {
         enterAt: state.enterAt,
         pressHandledAt: state.pressHandledAt,
         doneAt: state.doneAt,
+        // When the answer's last byte reached the page (resource timing of the chat request).
+        lastByteAt:
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((entry) => entry.name.endsWith('/api/chat/gpt') && entry.startTime >= state.startedAt)
+            .at(-1)?.responseEnd ?? null,
       };
     },
     state,
@@ -294,7 +304,8 @@ interface LongAnswerRow {
   label: string;
   words: number;
   drawMs: number;
-  lagAfterTransferMs: number;
+  /** From the answer's last byte reaching the page to the frame showing its last word. */
+  afterLastByteMs: number;
   transferMs: number;
   reopenedMs: number;
   worstGapMs: number;
@@ -307,14 +318,13 @@ interface LongAnswerRow {
 
 type StopResult =
   | { stopped: true; pressToStoppedMs: number; inputDelayMs: number; wordsAfterStop: number }
-  | { stopped: false; inputDelayMs: number | null; finishedAfterPressMs: number | null };
+  | { stopped: false; inputDelayMs: number | null; finishedBeforeHandled: boolean };
 
 function describeStop(stop: StopResult): string {
   if (!stop.stopped && stop.inputDelayMs === null) return 'Stop never seen';
   if (stop.stopped) return `${millis(stop.pressToStoppedMs)} (input delay ${millis(stop.inputDelayMs)})`;
   const delay = stop.inputDelayMs === null ? '?' : millis(stop.inputDelayMs);
-  if (stop.finishedAfterPressMs !== null && stop.finishedAfterPressMs < 0)
-    return `answer ended first (press handled ${delay} after it was made)`;
+  if (stop.finishedBeforeHandled) return `answer ended first (press handled after ${delay})`;
   return `not stopped (press handled after ${delay})`;
 }
 
@@ -342,6 +352,8 @@ async function longAnswer(
   if (drawn.enterAt === null || drawn.lastWordAt === null)
     throw new Error(`${label}: Enter or the last word not seen`);
   const drawMs = drawn.lastWordAt - drawn.enterAt;
+  if (drawn.lastByteAt === null) throw new Error(`${label}: the chat request's timing was not found`);
+  const afterLastByteMs = drawn.lastWordAt - drawn.lastByteAt;
 
   // Reopened from History: a new topic, then the conversation (the newest in History).
   await newTopic(page);
@@ -385,15 +397,17 @@ async function longAnswer(
             stopped.pressHandledAt !== null && stopped.pressAt !== null
               ? stopped.pressHandledAt - stopped.pressAt
               : null,
-          finishedAfterPressMs:
-            stopped.doneAt !== null && stopped.pressAt !== null ? stopped.doneAt - stopped.pressAt : null,
+          finishedBeforeHandled:
+            stopped.doneAt !== null &&
+            stopped.pressHandledAt !== null &&
+            stopped.doneAt <= stopped.pressHandledAt,
         };
 
   return {
     label,
     words,
     drawMs,
-    lagAfterTransferMs: drawMs - transferMs,
+    afterLastByteMs,
     transferMs,
     reopenedMs,
     worstGapMs: drawn.worstGapMs,
@@ -574,6 +588,10 @@ async function lighthouseRuns(baseUrl: string): Promise<LighthouseRow[]> {
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         const { lhr } = result;
+        if (lighthouseReports) {
+          mkdirSync(lighthouseReports, { recursive: true });
+          writeFileSync(join(lighthouseReports, `${path.slice(1)}-${preset}.json`), JSON.stringify(lhr));
+        }
         const audit = (id: string) => lhr.audits[id];
         const failedAudits = Object.values(lhr.audits)
           .filter(
@@ -679,9 +697,9 @@ try {
       'Answer',
       'Drawn (Enter to last word)',
       'Raw transfer',
-      'Drawn after the transfer',
+      'Last word drawn after the last byte',
       'Reopened from History',
-      'Drawn after transfer / reopened',
+      'After last byte / reopened',
       'Worst frame gap',
       'Gaps > 50 ms',
       'Longest task',
@@ -698,9 +716,9 @@ try {
             row.label,
             seconds(row.drawMs),
             seconds(row.transferMs),
-            seconds(Math.max(0, row.lagAfterTransferMs)),
+            seconds(row.afterLastByteMs),
             seconds(row.reopenedMs),
-            `${(Math.max(0, row.lagAfterTransferMs) / row.reopenedMs).toFixed(2)}x`,
+            `${(row.afterLastByteMs / row.reopenedMs).toFixed(2)}x`,
             millis(row.worstGapMs),
             String(row.gapsOver50),
             row.longestTaskMs ? millis(row.longestTaskMs) : '< 50 ms',
