@@ -1458,7 +1458,7 @@ export interface components {
             functions: components["schemas"]["ReviewFunction"][];
             /** @description Extension. The file's path inside the zip. */
             path?: string;
-            /** @description Extension. Present when the file is not valid Python (it has no functions then). */
+            /** @description Extension. Present when the file was not reviewed, saying why (it has no functions then): not valid Python, not text in its encoding, larger than the server reviews in one file, nested more deeply than it reads, or needing more memory or time than the analysis is given. The download keeps such a file as it was uploaded. */
             error?: string;
         };
         ReviewItem: components["schemas"]["ReviewFolderItem"] | components["schemas"]["ReviewFileItem"];

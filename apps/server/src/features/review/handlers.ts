@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
 import { contentDisposition } from '../knowledge/document-file.js';
-import { createReviewUploadHandler } from './intake.js';
+import { createReviewUploadHandler, NO_FILE_PROVIDED } from './intake.js';
 import { findOwnReview, listOwnReviews, type ReviewFileRow } from './store.js';
 
 const missing = () => notFound('File not found.');
@@ -18,9 +18,15 @@ function notReady(row: ReviewFileRow) {
     ? conflict(
         `The review of '${row.name}' is still pending: it can be viewed and downloaded once it succeeds.`,
       )
-    : conflict(
-        `The review of '${row.name}' failed: ${row.reason ?? 'no reason was recorded'}. Upload the zip again to retry.`,
-      );
+    : conflict(`The review of '${row.name}' failed: ${failedReason(row.reason)}`);
+}
+
+/** A failed review's reason, ending with what to do (reasons that say it already are kept as they are). */
+function failedReason(reason: string | null): string {
+  const text = reason ?? 'no reason was recorded.';
+  return /Upload the zip again/.test(text)
+    ? text
+    : `${text.replace(/\.?$/, '.')} Upload the zip again to retry.`;
 }
 
 async function readJson(blobs: Blobs, id: string): Promise<unknown> {
@@ -38,7 +44,11 @@ function toDate(value: Date | string): string {
 export function createReviewHandlers(context: FeatureContext): Handlers {
   const { db, blobs } = context;
   return defineHandlers({
-    uploadCodeReviewZip: createReviewUploadHandler(context),
+    // The spec's message for an upload without a file, also when nothing at all was sent.
+    uploadCodeReviewZip: {
+      handler: createReviewUploadHandler(context),
+      missingBodyMessage: NO_FILE_PROVIDED,
+    },
 
     async listReviewFiles(request) {
       const actor = requireIdentity(request);

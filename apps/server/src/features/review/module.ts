@@ -28,6 +28,7 @@ export function createReviewModule(options: ReviewModuleOptions = {}): FeatureMo
         REVIEW_QUEUE,
         createReviewHandler(db, blobs, {
           limits: config.review,
+          log,
           analyzer: {
             threads: config.review.analyzers,
             memoryMb: config.review.analyzerMemoryMb,
@@ -44,7 +45,7 @@ export function createReviewModule(options: ReviewModuleOptions = {}): FeatureMo
       );
       const reconcile = async () => {
         try {
-          const changed = await reconcileReviews(db, jobs);
+          const changed = await reconcileReviews(db, jobs, log);
           if (changed.failed + changed.requeued > 0) log.warn(changed, 'code reviews reconciled');
         } catch (error) {
           log.error({ err: error }, 'could not reconcile code reviews');

@@ -233,6 +233,10 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().error).toBe('No file provided');
+    // Nothing sent at all: the spec's message too, not the generic one of a missing body.
+    const noBody = await call(server.app, staff, { method: 'POST', url: '/api/file/code_analysis' });
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json().error).toBe('No file provided');
 
     const notZip = await upload(server, staff, 'code.zip', new TextEncoder().encode('print("hello")\n'));
     expect(notZip.statusCode).toBe(400);

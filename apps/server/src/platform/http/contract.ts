@@ -38,6 +38,8 @@ export interface OperationMeta {
   isBodyRequired: boolean;
   /** Replaces the generic message of a validation failure (some spec messages are fixed). */
   validationMessage?: string;
+  /** Replaces the generic message of a request without the body it requires (OperationHandler). */
+  missingBodyMessage?: string;
 }
 
 export type OperationHandler =
@@ -46,6 +48,11 @@ export type OperationHandler =
       handler: RouteHandlerMethod;
       /** Message answered (400 validation_failed) instead of the validator's when the request is invalid. */
       validationMessage?: string;
+      /**
+       * Message answered (400 bad_request) instead of the generic one when a request that needs a
+       * body has none: the spec's 'No file provided' for an upload sent without anything.
+       */
+      missingBodyMessage?: string;
       /** A rate limit for this operation (see platform/http/rate-limit.ts); none when absent. */
       rateLimit?: RateLimitOptions;
       /**
@@ -167,8 +174,8 @@ export async function registerContract(
   const byId = new Map(
     operations.map((operation) => {
       const definition = handlers[operation.operationId]!;
-      const validationMessage = typeof definition === 'function' ? undefined : definition.validationMessage;
-      return [operation.operationId, { ...operation, validationMessage }];
+      const { validationMessage, missingBodyMessage } = typeof definition === 'function' ? {} : definition;
+      return [operation.operationId, { ...operation, validationMessage, missingBodyMessage }];
     }),
   );
 
@@ -192,7 +199,10 @@ export async function registerContract(
     const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (!mediaType) {
       if (operation.isBodyRequired) {
-        throw badRequest(`A request body is required (${operation.requestContentTypes.join(' or ')}).`);
+        throw badRequest(
+          operation.missingBodyMessage ??
+            `A request body is required (${operation.requestContentTypes.join(' or ')}).`,
+        );
       }
       return payload;
     }

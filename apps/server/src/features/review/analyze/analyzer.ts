@@ -53,6 +53,14 @@ export interface Analyzer {
 
 type Answer = FileReview[] | EncodedFile[];
 
+/**
+ * The analyzer process could not be reached, stopped, or answered no review: the job's attempt
+ * fails (and is retried); the review's reason says so in words (pipeline.ts).
+ */
+export class AnalyzerError extends Error {
+  override readonly name = 'AnalyzerError';
+}
+
 interface Pending {
   resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
@@ -128,7 +136,8 @@ class ProcessAnalyzer implements Analyzer {
       // Kept alive only while it has work: an idle child never holds the server's process open.
       if (this.pending.size === 1) this.hold(child, true);
       child.send({ id, files, partsDir }, (error) => {
-        if (error) this.settle(id, new Error(`The review process could not be reached: ${error.message}`));
+        if (error)
+          this.settle(id, new AnalyzerError(`The review process could not be reached: ${error.message}`));
       });
     });
   }
@@ -176,7 +185,7 @@ class ProcessAnalyzer implements Analyzer {
     child.on('message', (message: { id: number; reviews?: Answer; error?: string }) => {
       this.settle(
         message.id,
-        message.reviews ?? new Error(message.error ?? 'The review process gave no answer.'),
+        message.reviews ?? new AnalyzerError(message.error ?? 'The review process gave no answer.'),
       );
     });
     const fail = (error: Error) => {
@@ -186,9 +195,9 @@ class ProcessAnalyzer implements Analyzer {
       this.pending.clear();
       for (const entry of pending) entry.reject(error);
     };
-    child.on('error', (error) => fail(new Error(`The review process failed: ${error.message}`)));
+    child.on('error', (error) => fail(new AnalyzerError(`The review process failed: ${error.message}`)));
     child.on('exit', (code, signal) =>
-      fail(new Error(`The review process stopped (${signal ?? `exit code ${code}`}).`)),
+      fail(new AnalyzerError(`The review process stopped (${signal ?? `exit code ${code}`}).`)),
     );
     this.child = child;
     return child;
