@@ -438,6 +438,20 @@ describe('streaming', () => {
     expect(shares.length).toBeGreaterThan(answer.length / 4096);
   });
 
+  it('finishes an answer in a page that draws no frames (a hidden tab)', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    try {
+      const { chat } = setup('sse', { chat: { streamDelayMs: 1 } });
+      chat.chooseChatType('openai');
+      await chat.send('Anyone there?');
+      expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'done' });
+      expect(lastMessage(chat.getSnapshot())?.message).not.toBe('');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('stops within the frame: the answer stays as drawn, and words not yet drawn are not added', async () => {
     const { api, chat, frames, sendEvent } = manualStreaming();
     const sending = chat.send('Stop me');

@@ -144,7 +144,8 @@ export interface ChatStoreOptions {
    * the store once per frame, one update and so one render per frame rather than per word; a burst
    * larger than the page draws in a frame (4,096 characters at first, more while it keeps up) is
    * drawn over the next frames.
-   * @default the next animation frame (`requestAnimationFrame`), else the next task
+   * @default the next animation frame (`requestAnimationFrame`, or 100 ms when none comes by then,
+   * as in a hidden tab), else the next task
    */
   scheduleUpdate?: (update: () => void) => () => void;
   /** Where failures that are only logged go. @default console */
@@ -848,14 +849,25 @@ function frameEnd(text: string, budget: number): number {
   return space > budget / 2 ? space + 1 : budget;
 }
 
-/** The next animation frame where there is one (a browser), else the next task. */
+/**
+ * The next animation frame where there is one (a browser), or 100 ms when none comes by then (a
+ * hidden tab draws no frames, and an answer must still end); else the next task.
+ */
 function nextFrame(update: () => void): () => void {
-  if (typeof requestAnimationFrame === 'function') {
-    const frame = requestAnimationFrame(() => update());
-    return () => cancelAnimationFrame(frame);
+  let isDone = false;
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => run()) : undefined;
+  const timer = setTimeout(() => run(), frame === undefined ? 0 : 100);
+  const cancel = () => {
+    isDone = true;
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+  function run() {
+    if (isDone) return;
+    cancel();
+    update();
   }
-  const timer = setTimeout(update, 0);
-  return () => clearTimeout(timer);
+  return cancel;
 }
 
 function toHistoryEntry(item: { ConversationId: string; ChipSummary: string }): ChatHistoryEntry {
