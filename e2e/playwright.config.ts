@@ -23,11 +23,15 @@ const noModelDataDir = process.env.E2E_NO_MODEL_DATA_DIR ?? mkdtempSync(join(tmp
 process.env.E2E_NO_MODEL_DATA_DIR = noModelDataDir;
 // Pages of other teams embedding the chat widget (examples/), each on its own origin: the plain HTML
 // page and the React app are in the server's WIDGET_ORIGINS; the same plain page on a third port is
-// not, so it gets nothing from the API.
+// not, so it gets nothing from the API; on 127.0.0.1 it is listed but on another site than the
+// server's localhost (the server's SameSite=Lax cookie never reaches it, and the widget says why).
 const examplesPort = Number(process.env.E2E_EXAMPLES_PORT ?? 8194);
 export const plainHtmlURL = `http://localhost:${examplesPort}`;
 export const notAllowedPageURL = `http://localhost:${examplesPort + 1}`;
 export const reactAppURL = `http://localhost:${examplesPort + 2}`;
+export const crossSitePageURL = `http://127.0.0.1:${examplesPort - 1}`;
+/** Free ports below the examples' for the servers a journey starts itself (the widget's https one). */
+export const journeyPorts = [examplesPort - 2, examplesPort - 3, examplesPort - 4] as const;
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
 
 // The administration journey needs 60 users, added the way an operator would: through the admin
@@ -46,6 +50,18 @@ if (!process.env.E2E_SEEDED) {
   process.env.E2E_SEEDED = '1';
 }
 
+/** Debian's Chromium, as every journey launches it (journeys that need a profile of their own too). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -59,16 +75,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: [
     {
@@ -91,10 +98,10 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         LLM_BASE_URL: `${llmStandinURL}/v1`,
         LLM_MODEL: 'standin',
-        WIDGET_ORIGINS: `${plainHtmlURL},${reactAppURL}`,
+        WIDGET_ORIGINS: `${plainHtmlURL},${reactAppURL},${crossSitePageURL}`,
       },
     },
-    ...[plainHtmlURL, notAllowedPageURL].map((url) => ({
+    ...[plainHtmlURL, notAllowedPageURL, crossSitePageURL].map((url) => ({
       command: `node ${join(examplesDir, 'plain-html', 'serve.mjs')} --port ${new URL(url).port} --base-url ${baseURL}`,
       url,
       reuseExistingServer: false,
