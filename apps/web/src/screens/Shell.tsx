@@ -1,39 +1,12 @@
-import {
-  useChatHistory,
-  useChatStore,
-  useLogout,
-  useMenuModel,
-  useMenuPanel,
-  useSession,
-} from '@digital-assistant/react';
-import { AppShell, ChatHistoryList, useAppShell } from '@digital-assistant/ui';
-import type { ReactNode } from 'react';
+import { useLogout, useMenuModel, useMenuPanel, useSession } from '@digital-assistant/react';
+import { AppShell } from '@digital-assistant/ui';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 
-/**
- * The menu's History on chat routes: past AI conversations from the chat store, New Topic. Opening
- * one (or New Topic) closes the menu when it is a drawer over the conversation.
- */
-function ChatHistorySection() {
-  const history = useChatHistory();
-  const chat = useChatStore();
-  const { closeDrawerAfterNavigation } = useAppShell('ChatHistorySection');
-  return (
-    <ChatHistoryList
-      items={history.items}
-      onSelect={(conversationId) => {
-        void history.select(conversationId);
-        closeDrawerAfterNavigation();
-      }}
-      onDelete={(conversationId) => void history.remove(conversationId)}
-      onNewTopic={() => {
-        void history.newConversation();
-        chat.chooseChatType('openai');
-        closeDrawerAfterNavigation();
-      }}
-    />
-  );
-}
+// The History (a react-aria GridList) comes with the chat screens, not in the first download.
+const ChatHistorySection = lazy(() =>
+  import('./chat/ChatHistorySection').then((module) => ({ default: module.ChatHistorySection })),
+);
 
 export interface ShellProps {
   /** Where the skip link leads: the id of the chat's message box; by default the page. */
@@ -63,7 +36,11 @@ export function Shell({ skipToComposer, title, header, children }: ShellProps) {
         <AppShell.MenuHeader chatHref={menu.header.to} title={menu.header.title} />
         <AppShell.MenuNav>
           <AppShell.MenuLink href={menu.discover.to}>{menu.discover.label}</AppShell.MenuLink>
-          {menu.showsHistory ? <ChatHistorySection /> : null}
+          {menu.showsHistory ? (
+            <Suspense fallback={null}>
+              <ChatHistorySection />
+            </Suspense>
+          ) : null}
           {menu.agents.length > 0 ? (
             <AppShell.AgentsSection
               isElkDisabled={menu.agents.find((item) => item.id === 'elk')?.isDisabled}

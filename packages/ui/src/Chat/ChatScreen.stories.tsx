@@ -35,7 +35,7 @@ export const AiConversation: Story = {
   args: { selection: 'openai', aiMessages: aiConversation, currentConversationId: 'c-2' },
   play: async ({ canvas }) => {
     await expect(
-      canvas.getByRole('button', { name: 'Rotating database passwords in pre-prod' }),
+      canvas.getByRole('row', { name: 'Rotating database passwords in pre-prod' }),
     ).toHaveAttribute('aria-current', 'true');
     await expect(canvas.getByRole('button', { name: 'New Topic' })).toBeVisible();
   },
