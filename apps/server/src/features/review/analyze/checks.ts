@@ -4,13 +4,17 @@
 // DA101 a string built with `+=` in a loop            -> collect the pieces in a list, ''.join once
 //       (bytes: b''.join)
 // DA102 `for i in range(len(seq))` indexing `seq[i]`   -> enumerate(seq) (or iterate seq directly)
-// DA103 `x in <list>` / `x in list(...)` inside a loop -> a set built once before the loop
+// DA103 `x in <list>` / `x in list(...)` / `x in [... for ...]` inside a loop -> a set built once
+//       before the loop
 // DA104 sorted(seq)[0] / sorted(seq)[-1]              -> min(seq) / max(seq) (O(n), no copy)
 // DA105 work inside a loop that no iteration changes  -> computed once before the loop
 //
 // They stay conservative: a rewrite is suggested only when the names involved are not reassigned
-// (or, for DA105, mutated, given to a call that is not known to be pure, or read by a while loop's
-// condition) inside the loop, and DA102 keeps the index wherever it is used besides the lookups.
+// (or, for DA105 and a comprehension of DA103, mutated, given to a call that is not known to be
+// pure, or read by a while loop's condition) inside the loop, and DA102 keeps the index wherever it
+// is used besides the lookups. A module the file imports (`re`) is not taken to change under a call,
+// unless the function declares it `global`. checks-corpus.test.ts holds the textbook cases, found
+// and left alone.
 import { descendants, type PythonFunction } from './python.js';
 import type { SyntaxNode as Node } from './tree.js';
 import type { Finding } from './types.js';
@@ -206,7 +210,12 @@ function localNames(fn: PythonFunction): Set<string> {
  * arguments, the object of a method) and, as any call may, the names that are not the function's
  * own (module globals).
  */
-function mayChange(loop: Node, changed: Set<string>, locals: Set<string>): Set<string> {
+function mayChange(
+  loop: Node,
+  changed: Set<string>,
+  locals: Set<string>,
+  imported: Set<string>,
+): Set<string> {
   const names = new Set(changed);
   if (loop.type === 'while_statement') {
     const condition = loop.childForFieldName('condition');
@@ -225,7 +234,52 @@ function mayChange(loop: Node, changed: Set<string>, locals: Set<string>): Set<s
     const args = call.childForFieldName('arguments');
     if (args) for (const name of givenNames(args)) names.add(name);
   }
-  for (const name of variablesIn(loop)) if (!locals.has(name)) names.add(name);
+  for (const name of variablesIn(loop)) if (!locals.has(name) && !imported.has(name)) names.add(name);
+  return names;
+}
+
+/** The module's imported names per file (the tree's root), found once. */
+const importsOfModule = new WeakMap<Node, Set<string>>();
+
+/**
+ * The names the file binds by importing at module level (`import re`, `import os.path` -> `os`,
+ * `import numpy as np` -> `np`, `from re import compile`): a call does not rebind them (short of a
+ * `global` statement, which the function's own names account for), so they keep their value
+ * through a loop.
+ */
+function moduleImports(fn: PythonFunction): Set<string> {
+  let root = fn.node;
+  while (root.parent) root = root.parent;
+  let names = importsOfModule.get(root);
+  if (names) return names;
+  names = new Set();
+  for (const statement of descendants(
+    root,
+    (candidate) => candidate.type === 'import_statement' || candidate.type === 'import_from_statement',
+  )) {
+    for (const child of statement.namedChildren) {
+      if (statement.type === 'import_from_statement' && child.fieldName === 'module_name') continue;
+      if (child.type === 'dotted_name') {
+        const parts = child.text.split('.');
+        names.add(statement.type === 'import_statement' ? parts[0]! : parts.at(-1)!);
+      } else if (child.type === 'aliased_import') {
+        const alias = child.childForFieldName('alias');
+        if (alias) names.add(alias.text);
+      }
+    }
+  }
+  importsOfModule.set(root, names);
+  return names;
+}
+
+/** Names the function declares `global` or `nonlocal`: any call may rebind those. */
+function declaredGlobal(fn: PythonFunction): Set<string> {
+  const names = new Set<string>();
+  for (const statement of descendants(
+    fn.body,
+    (candidate) => candidate.type === 'global_statement' || candidate.type === 'nonlocal_statement',
+  ))
+    for (const child of statement.namedChildren) if (child.type === 'identifier') names.add(child.text);
   return names;
 }
 
@@ -296,6 +350,7 @@ export function runChecks(fn: PythonFunction, source: string): Finding[] {
   const stringNames = stringVariables(fn);
   const listNames = listVariables(fn);
   let locals: Set<string> | undefined;
+  let imported: Set<string> | undefined;
   /** Comparisons reported for an outer loop already (DA103 names the outermost loop it can). */
   const membershipReported = new Set<number>();
   for (const loop of loops) {
@@ -304,9 +359,14 @@ export function runChecks(fn: PythonFunction, source: string): Finding[] {
     checkStringConcatenation(loop, body, source, stringNames, add);
     if (loop.type === 'for_statement') checkRangeLen(fn, loop, body, source, add);
     const changed = assignedNames(loop);
-    checkListMembership(loop, source, listNames, changed, membershipReported, add);
     locals ??= localNames(fn);
-    checkLoopInvariant(loop, source, mayChange(loop, changed, locals), add);
+    if (!imported) {
+      imported = new Set(moduleImports(fn));
+      for (const name of declaredGlobal(fn)) imported.delete(name);
+    }
+    const changing = mayChange(loop, changed, locals, imported);
+    checkListMembership(loop, source, listNames, changed, changing, locals, membershipReported, add);
+    checkLoopInvariant(loop, source, changing, locals, add);
   }
   checkSortedFirstLast(fn, source, add);
   return findings.sort((left, right) => left.line - right.line);
@@ -493,6 +553,8 @@ function checkListMembership(
   source: string,
   lists: Map<string, Node>,
   assignedInLoop: Set<string>,
+  changing: Set<string>,
+  locals: Set<string>,
   reported: Set<number>,
   add: Add,
 ): void {
@@ -524,11 +586,12 @@ function checkListMembership(
     ) {
       set = `${container.text}_set`;
       setup = `${loopIndent}${set} = set(${container.text})`;
-    } else if (container.type === 'list_comprehension') {
-      set = `{${container.text.slice(1, -1)}}`;
-      if (identifiersIn(container).some((name) => assignedInLoop.has(name))) continue;
-      setup = `${loopIndent}${safeName(container.text)}_set = ${set}`;
-      set = `${safeName(container.text)}_set`;
+    } else if (COMPREHENSION_TYPES.has(container.type)) {
+      // Built again on every iteration; once before the loop gives the same items when nothing it
+      // reads changes in the loop and it calls nothing that may have effects.
+      if (!isHoistableComprehension(container, changing)) continue;
+      set = comprehensionSetName(container, locals);
+      setup = `${loopIndent}${set} = {${container.text.slice(1, -1)}}`;
     }
     if (!set) continue;
     reported.add(comparison.id);
@@ -538,14 +601,64 @@ function checkListMembership(
     const replaced = statementLine.split(container.text).join(set);
     add({
       code: 'DA103',
-      message: setup
-        ? `\`${comparison.text}\` scans a list on every iteration (O(n) each time); test membership against a set built once before the loop (O(1)).`
-        : `\`${comparison.text}\` scans a list on every iteration (O(n) each time); a set literal tests membership in O(1), and Python builds it once, when the code is compiled.`,
+      message: COMPREHENSION_TYPES.has(container.type)
+        ? `\`${comparison.text}\` builds ${container.type === 'generator_expression' ? 'and scans the items' : container.type === 'set_comprehension' ? 'a set' : 'a list'} again on every iteration and ${container.type === 'set_comprehension' ? 'uses it once' : 'scans it'} (O(n) each time), though nothing it reads changes in the loop: build a set once before the loop and test membership in it (O(1); its items must be hashable).`
+        : setup
+          ? `\`${comparison.text}\` scans a list on every iteration (O(n) each time); test membership against a set built once before the loop (O(1)).`
+          : `\`${comparison.text}\` scans a list on every iteration (O(n) each time); a set literal tests membership in O(1), and Python builds it once, when the code is compiled.`,
       line: line(comparison),
       before: isInHeader ? loopHeader : `${loopHeader}\n${statementLine}`,
       after: `${setup ? `${setup}\n` : ''}${isInHeader ? replaced : `${loopHeader}\n${replaced}`}`,
     });
   }
+}
+
+const COMPREHENSION_TYPES = new Set(['list_comprehension', 'set_comprehension', 'generator_expression']);
+
+/**
+ * Whether a comprehension in a loop gives the same items on every iteration: it reads nothing the
+ * loop may change (its own loop names aside) and calls only what is known to be pure.
+ */
+function isHoistableComprehension(comprehension: Node, changing: Set<string>): boolean {
+  if (
+    descendants(
+      comprehension,
+      (candidate) => NOT_INVARIANT_TYPES.has(candidate.type) && candidate.id !== comprehension.id,
+    ).length > 0
+  )
+    return false;
+  const calls = descendants(comprehension, (candidate) => candidate.type === 'call');
+  if (!calls.every(isPureCall)) return false;
+  const own = new Set<string>();
+  for (const clause of descendants(comprehension, (candidate) => candidate.type === 'for_in_clause'))
+    for (const name of identifiersIn(clause.childForFieldName('left')!)) own.add(name);
+  const reads = variablesIn(comprehension).filter((name) => !own.has(name));
+  if (reads.includes('self')) return false;
+  return reads.every((name) => PURE_CALLS.has(name) || !changing.has(name));
+}
+
+/**
+ * A name for the set a comprehension becomes: `[u.id for u in users]` -> `user_ids`,
+ * `[n for n in names]` -> `names_set`, else after what it goes through; never one the function uses.
+ */
+function comprehensionSetName(comprehension: Node, locals: Set<string>): string {
+  const body = comprehension.childForFieldName('body');
+  const clause = comprehension.namedChildren.find((child) => child.type === 'for_in_clause');
+  const target = clause?.childForFieldName('left');
+  const iterable = clause?.childForFieldName('right');
+  const over = iterable ? safeName(iterable.text) : 'values';
+  let name = `${over}_set`;
+  if (
+    body?.type === 'attribute' &&
+    target?.type === 'identifier' &&
+    body.childForFieldName('object')?.text === target.text &&
+    iterable?.type === 'identifier'
+  ) {
+    const attribute = body.childForFieldName('attribute')!.text;
+    name = `${singular(iterable.text) === 'item' ? iterable.text : singular(iterable.text)}_${attribute}s`;
+  }
+  while (locals.has(name)) name = `${name}_set`;
+  return name;
 }
 
 function isConstant(node: Node): boolean {
@@ -593,7 +706,13 @@ function checkSortedFirstLast(fn: PythonFunction, source: string, add: Add): voi
   }
 }
 
-function checkLoopInvariant(loop: Node, source: string, changed: Set<string>, add: Add): void {
+function checkLoopInvariant(
+  loop: Node,
+  source: string,
+  changed: Set<string>,
+  locals: Set<string>,
+  add: Add,
+): void {
   // Whether a call is invariant, once per call: every call below asks it of its enclosing calls.
   const invariant = new Map<Node, boolean>();
   const isInvariantCall = (call: Node) => {
@@ -635,14 +754,30 @@ function checkLoopInvariant(loop: Node, source: string, changed: Set<string>, ad
       if (reads.filter(Boolean).length === 0) continue;
       if (isPolled(call, loop, changed)) continue;
       const loopIndent = indentOf(source, loop);
-      const variable = invariantName(call);
       const statement = linesOf(source, call);
       const loopHeader = header(source, loop);
       const isInHeader = call.startIndex < (loop.childForFieldName('body')?.startIndex ?? loop.endIndex);
+      const isCompile = call.childForFieldName('function')?.text === 're.compile';
+      const why = isCompile
+        ? `\`${call.text}\` compiles the same pattern on every iteration (re keeps a cache of compiled patterns, but each call still looks it up, and compiles it again once other patterns have pushed it out): compile it once before the loop.`
+        : `\`${call.text}\` gives the same result on every iteration (nothing it reads changes in the loop): compute it once before the loop.`;
+      // `name = <call>` as a statement of its own in the loop: the statement itself moves.
+      const assigned = movableAssignment(call, loop, changed);
+      if (assigned) {
+        add({
+          code: 'DA105',
+          message: `${why.slice(0, why.lastIndexOf(':'))}: assign \`${assigned}\` once, before the loop.`,
+          line: line(call),
+          before: `${loopHeader}\n${statement}`,
+          after: `${loopIndent}${statement.trimStart()}\n${loopHeader}`,
+        });
+        continue;
+      }
+      const variable = invariantName(call, locals);
       const replaced = (text: string) => text.split(call.text).join(variable);
       add({
         code: 'DA105',
-        message: `\`${call.text}\` gives the same result on every iteration (nothing it reads changes in the loop): compute it once before the loop.`,
+        message: why,
         line: line(call),
         before: isInHeader ? loopHeader : `${loopHeader}\n${statement}`,
         after: isInHeader
@@ -651,6 +786,56 @@ function checkLoopInvariant(loop: Node, source: string, changed: Set<string>, ad
       });
     }
   }
+}
+
+/**
+ * The name `call` is assigned to when the call is the whole right side of a statement of its own,
+ * directly in the loop's body, that is the loop's only binding of the name and comes before any
+ * use of it in the loop: then the statement can move before the loop as it is.
+ */
+function movableAssignment(call: Node, loop: Node, changed: Set<string>): string | undefined {
+  const assignment = call.parent;
+  if (assignment?.type !== 'assignment' || assignment.childForFieldName('right')?.id !== call.id)
+    return undefined;
+  const target = assignment.childForFieldName('left');
+  if (target?.type !== 'identifier' || !changed.has(target.text)) return undefined;
+  const statement = assignment.parent;
+  if (
+    statement?.type !== 'expression_statement' ||
+    statement.parent?.id !== loop.childForFieldName('body')?.id
+  )
+    return undefined;
+  // The call reads the name it is assigned to (`x = len(x)`): not the same once moved.
+  if (identifiersIn(call).includes(target.text)) return undefined;
+  const name = target.text;
+  // Every other use in the loop comes after it and only reads the name.
+  const uses = descendants(
+    loop,
+    (candidate) => candidate.type === 'identifier' && candidate.text === name && candidate.id !== target.id,
+  );
+  return uses.every((use) => use.startIndex > assignment.endIndex && !isWrite(use)) ? name : undefined;
+}
+
+/** Whether this use of a name binds it or changes its object (`x = ...`, `x[0] = ...`, `x.append()`). */
+function isWrite(identifier: Node): boolean {
+  let node = identifier;
+  while (node.parent && DESTRUCTURING_TYPES.has(node.parent.type)) node = node.parent;
+  const parent = node.parent;
+  if (!parent) return false;
+  if (BINDING_TYPES.has(parent.type) && ['left', 'name', 'alias'].includes(node.fieldName ?? '')) return true;
+  if (parent.type === 'delete_statement' || parent.type === 'as_pattern_target') return true;
+  if (parent.type === 'attribute' || parent.type === 'subscript') {
+    const holder = parent.parent;
+    if (
+      (holder?.type === 'assignment' || holder?.type === 'augmented_assignment') &&
+      parent.fieldName === 'left'
+    )
+      return true;
+    if (holder?.type === 'delete_statement') return true;
+    const method = parent.type === 'attribute' ? parent.childForFieldName('attribute')?.text : undefined;
+    if (holder?.type === 'call' && method && MUTATING_METHODS.has(method)) return true;
+  }
+  return false;
 }
 
 /** Pure calls that return a new mutable object each time (not hoisted by DA105). */
@@ -697,10 +882,18 @@ function isInvariant(call: Node, changed: Set<string>): boolean {
   return names.every((name) => PURE_CALLS.has(name) || !changed.has(name));
 }
 
-function invariantName(call: Node): string {
+/** A name for the hoisted value, after what it computes; never one the function uses already. */
+function invariantName(call: Node, locals: Set<string>): string {
+  let name = baseInvariantName(call);
+  for (let n = 2; locals.has(name); n++) name = `${baseInvariantName(call)}_${n}`;
+  return name;
+}
+
+function baseInvariantName(call: Node): string {
   const fn = call.childForFieldName('function')?.text ?? 'value';
   const argument = call.childForFieldName('arguments')?.namedChildren[0]?.text ?? '';
   if (fn === 'len') return `${safeName(argument)}_count`;
+  if (fn === 're.compile') return 'pattern';
   if (fn.includes('.')) {
     const [object, method] = [fn.slice(0, fn.lastIndexOf('.')), fn.slice(fn.lastIndexOf('.') + 1)];
     return safeName(`${object}_${method}`);
