@@ -1172,6 +1172,16 @@ export interface components {
             Message: string;
             /** @description Omitted, null or empty for a new conversation. */
             ConversationId?: string | null;
+            /**
+             * @description Extension (not marked `x-extension` here: request schemas are validated in strict mode). True: this question and its answer replace the conversation's last question and
+             *     everything after it (regenerate the last answer with the same question, or edit and resend
+             *     the last question); the conversation's stored tail is replaced once the answer's first words
+             *     come (an answer that fails before them leaves the conversation as it was). Ignored without a
+             *     `ConversationId` or in a conversation with no question yet. A server without the extension
+             *     ignores the field and adds the question instead, so a client offers these actions only where
+             *     the server's answers carry the `X-Chat-Replace-Last` header.
+             */
+            ReplaceLastQuestion?: boolean;
         };
         GptChatResponse: {
             Answer: string;
@@ -1694,7 +1704,13 @@ export interface components {
             };
         };
     };
-    headers: never;
+    headers: {
+        /**
+         * @description Extension. `supported` on a server whose `gptChat` takes `ReplaceLastQuestion` (regenerate the last
+         *     answer, edit and resend the last question); a client offers those actions only once it has seen it.
+         */
+        ChatReplaceLast: "supported";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2218,6 +2234,7 @@ export interface operations {
                      *     that stops a new conversation's answer can still open it.
                      */
                     "X-Conversation-Id"?: string;
+                    "X-Chat-Replace-Last": components["headers"]["ChatReplaceLast"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2351,6 +2368,7 @@ export interface operations {
             /** @description The conversation. */
             200: {
                 headers: {
+                    "X-Chat-Replace-Last": components["headers"]["ChatReplaceLast"];
                     [name: string]: unknown;
                 };
                 content: {

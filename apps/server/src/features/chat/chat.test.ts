@@ -220,6 +220,66 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect((await conversation(staff, 'not-a-uuid')).statusCode).toBe(404);
     });
 
+    it('replaces the last question and its answer with ReplaceLastQuestion (regenerate, edit and resend), kept through a reopen', async () => {
+      const replace = (Message: string, ConversationId: string, headers: Record<string, string> = {}) =>
+        call(server.app, staff, {
+          method: 'POST',
+          url: '/api/chat/gpt',
+          payload: { Message, ConversationId, ReplaceLastQuestion: true },
+          headers,
+        });
+      const first = await gpt(staff, 'Name a colour');
+      expect(first.headers['x-chat-replace-last']).toBe('supported');
+      const id = first.json().ConversationId as string;
+      await gpt(staff, 'Name a fruit', id);
+
+      // Regenerate: the same question again, the old answer gone.
+      const regenerated = await replace('Name a fruit', id);
+      expect(regenerated.statusCode).toBe(200);
+      // The model saw the conversation without the replaced tail.
+      expect(regenerated.json().Answer).toContain('This conversation has 2 earlier messages');
+      expect(
+        standin
+          .requests()
+          .at(-1)!
+          .messages.map((message) => message.content)
+          .at(-1),
+      ).toBe('Name a fruit');
+      let opened = await conversation(staff, id);
+      expect(opened.headers['x-chat-replace-last']).toBe('supported');
+      expect(opened.json().Messages.map((message: { message: string }) => message.message)).toEqual([
+        'Name a colour',
+        first.json().Answer,
+        'Name a fruit',
+        regenerated.json().Answer,
+      ]);
+
+      // Edit and resend, streamed: the last question becomes the new one.
+      const edited = await replace('Name a vegetable', id, { accept: 'text/event-stream' });
+      expect(edited.headers['x-chat-replace-last']).toBe('supported');
+      const done = eventsOf(edited.body).at(-1) as Extract<ChatStreamEvent, { type: 'done' }>;
+      opened = await conversation(staff, id);
+      expect(opened.json().Messages.map((message: { message: string }) => message.message)).toEqual([
+        'Name a colour',
+        first.json().Answer,
+        'Name a vegetable',
+        (done.data as { Answer: string }).Answer,
+      ]);
+
+      // A failed replacement leaves the conversation as it was.
+      expect((await replace('Fail please [[standin:error=500]]', id)).statusCode).toBe(502);
+      expect((await conversation(staff, id)).json().Messages).toEqual(opened.json().Messages);
+
+      // Without a conversation it is an ordinary first question.
+      const fresh = await call(server.app, staff, {
+        method: 'POST',
+        url: '/api/chat/gpt',
+        payload: { Message: 'A new start', ReplaceLastQuestion: true },
+      });
+      expect(fresh.statusCode).toBe(200);
+      expect((await conversation(staff, fresh.json().ConversationId)).json().Messages).toHaveLength(2);
+    });
+
     it('streams delta events then done with the JSON answer; the deltas make the answer', async () => {
       const response = await gpt(staff, 'Stream this please', undefined, { accept: 'text/event-stream' });
       expect(response.statusCode).toBe(200);

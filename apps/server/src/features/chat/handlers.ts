@@ -72,6 +72,9 @@ function within<T>(promise: Promise<T | undefined>, ms: number): Promise<T | und
   ]).finally(() => clearTimeout(timer));
 }
 
+/** Tells clients that gptChat takes `ReplaceLastQuestion` (the contract's extension header). */
+const REPLACE_LAST_HEADER = 'x-chat-replace-last';
+
 const noSuchConversation = () => notFound('There is no conversation with this id.');
 
 /**
@@ -143,10 +146,16 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     const identity = requireIdentity(request);
     if (!model) throw new HttpError(501, 'model_not_configured', MODEL_NOT_CONFIGURED_MESSAGE);
     const userId = identity.user.id;
-    const { Message: question, ConversationId: requestedId } = request.body;
+    const { Message: question, ConversationId: requestedId, ReplaceLastQuestion } = request.body;
     const existing = requestedId ? await findConversation(db, userId, requestedId) : undefined;
     if (requestedId && !existing) throw noSuchConversation();
-    const earlier = existing ? await listMessages(db, existing.id) : [];
+    const stored = existing ? await listMessages(db, existing.id) : [];
+    // Regenerate or edit and resend: the last question and what follows it give way to this one.
+    const lastQuestion = ReplaceLastQuestion
+      ? stored.findLastIndex((message) => message.role === 'user')
+      : -1;
+    const replaceFrom = lastQuestion >= 0 ? stored[lastQuestion]!.id : undefined;
+    const earlier = lastQuestion >= 0 ? stored.slice(0, lastQuestion) : stored;
     const messages = trimToBudget(
       [...earlier, { id: '', role: 'user', content: question, stopped: false }],
       config.llm.contextTokens - estimateTokens(GPT_SYSTEM_PROMPT),
@@ -161,7 +170,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     let saving: Promise<QuestionIds> | undefined;
     const save = (firstWords?: string) => {
       saving ??= existing
-        ? addQuestion(db, conversation.id, question, firstWords)
+        ? addQuestion(db, conversation.id, question, firstWords, replaceFrom)
         : createConversationWithQuestion(db, { ...conversation, userId, question, answer: firstWords });
       return saving;
     };
@@ -183,6 +192,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     };
     // Known before the answer: a client that stops a new conversation's answer can still open it.
     reply.header('x-conversation-id', conversation.id);
+    reply.header(REPLACE_LAST_HEADER, 'supported');
     return respond(request, reply, {
       pieces: (signal) => model.stream({ system: GPT_SYSTEM_PROMPT, messages, signal }),
       started: (firstWords) => {
@@ -232,11 +242,12 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       };
     },
 
-    async getConversation(request) {
+    async getConversation(request, reply) {
       const { user } = requireIdentity(request);
       const conversation = await findConversation(db, user.id, request.body.ConversationId);
       if (!conversation) throw noSuchConversation();
       const messages = await listMessages(db, conversation.id);
+      reply.header(REPLACE_LAST_HEADER, 'supported');
       return {
         ConversationId: conversation.id,
         ChipSummary: conversation.summary,

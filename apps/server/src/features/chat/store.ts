@@ -67,21 +67,27 @@ export async function createConversationWithQuestion(
   return questionIds(rows);
 }
 
-/** A question in the conversation and, when given, the first words of its answer. */
+/**
+ * A question in the conversation and, when given, the first words of its answer. With `replaceFrom`
+ * (a message's id) that message and every later one are deleted in the same statement: the
+ * conversation's tail is replaced (regenerate, edit and resend).
+ */
 export async function addQuestion(
   db: Queryable,
   conversationId: string,
   question: string,
   answer?: string,
+  replaceFrom?: string,
 ): Promise<QuestionIds> {
   const { rows } = await db.query<{ id: string | number; role: string }>(
-    `WITH touched AS (UPDATE chat_conversations SET updated_at = now() WHERE id = $1::uuid)
+    `WITH touched AS (UPDATE chat_conversations SET updated_at = now() WHERE id = $1::uuid),
+     replaced AS (DELETE FROM chat_messages WHERE conversation_id = $1::uuid AND id >= $4::bigint)
      INSERT INTO chat_messages (conversation_id, role, content, stopped)
      SELECT $1::uuid, message.role, message.content, message.stopped
        FROM (${questionAndAnswer('$2', '$3')}) AS message
       ORDER BY message.position
      RETURNING id, role`,
-    [conversationId, question, answer ?? null],
+    [conversationId, question, answer ?? null, replaceFrom ?? null],
   );
   return questionIds(rows);
 }

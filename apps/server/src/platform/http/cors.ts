@@ -20,6 +20,8 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
   'Content-Disposition',
+  'X-Conversation-Id',
+  'X-Chat-Replace-Last',
 ];
 /** How long a browser may reuse a preflight's answer. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
