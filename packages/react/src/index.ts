@@ -218,16 +218,27 @@ export {
 } from './core/user';
 // Knowledge base: File Status and the Train Bot upload
 export {
+  canReingestDocument,
   countDocumentsInProgress,
   departmentLabel,
   departmentsLabel,
+  documentStatusTone,
   documentsRefetchInterval,
   EVERY_DEPARTMENT,
   isDocumentInProgress,
   KNOWLEDGE_DEPARTMENTS,
+  KNOWLEDGE_DOCUMENT_COLUMNS,
+  KNOWLEDGE_DOCUMENTS_PAGE_SIZE,
   KNOWLEDGE_POLL_INTERVAL_MS,
+  type KnowledgeDocumentColumn,
+  type KnowledgeDocumentCounts,
   type KnowledgeDocumentRow,
+  type KnowledgeDocumentsPage,
+  type KnowledgeDocumentsView,
+  knowledgeDocumentsPage,
+  knowledgeDocumentsQuery,
   type StatusCellState,
+  type StatusTone,
   statusCellState,
 } from './knowledge/knowledge-documents';
 export {
@@ -237,10 +248,13 @@ export {
   knowledgeDocumentsQueryOptions,
   type TrainingDepartmentOption,
   type UseKnowledgeDocumentsResult,
+  type UseKnowledgeDocumentsTableOptions,
+  type UseKnowledgeDocumentsTableResult,
   type UseTrainingUploadOptions,
   type UseTrainingUploadResult,
   useDeleteKnowledgeDocument,
   useKnowledgeDocuments,
+  useKnowledgeDocumentsTable,
   useReingestKnowledgeDocument,
   useTrainingUpload,
 } from './knowledge/knowledge-hooks';

@@ -131,7 +131,7 @@ export type { TableStateKind, TableStateMessageProps } from './DataTable/TableSt
 export { TableStateMessage } from './DataTable/TableStateMessage';
 export type { SelectFieldProps, TextInputFieldProps } from './Field/Fields';
 export { SelectField, TextInputField } from './Field/Fields';
-export type { FileStatusPageProps } from './FileStatus/FileStatusPage';
+export type { FileStatusPageProps, FileStatusPagination } from './FileStatus/FileStatusPage';
 export { FileStatusPage } from './FileStatus/FileStatusPage';
 export type { FileStatusRow, FileStatusTableProps } from './FileStatus/FileStatusTable';
 export { FileStatusTable } from './FileStatus/FileStatusTable';

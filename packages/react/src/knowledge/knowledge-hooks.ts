@@ -10,11 +10,14 @@ import {
   isErrorBody,
   type KnowledgeDepartment,
   type KnowledgeDocument,
+  type KnowledgeDocumentList,
+  type KnowledgeDocumentQuery,
   type RejectedUpload,
   unwrap,
   uploadTrainingFiles,
 } from '@digital-assistant/sdk';
 import {
+  keepPreviousData,
   type QueryClient,
   queryOptions,
   type UseMutationResult,
@@ -26,14 +29,23 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { detectExtension, hasArray, invalidate, queryKeys } from '../core/server-state';
+import { createStore } from '../core/store';
 import { useStore } from '../core/use-store';
 import { hasPgaAccess } from '../core/user';
 import { useAppContext } from '../shell/app-context';
+import { clampPage, type PaginationItem, pageCount, paginationWindow } from '../tables/pagination';
+import { columnSortDirection, cycleSort, type SortDirection, type SortState, UNSORTED } from '../tables/sort';
 import {
   countDocumentsInProgress,
-  documentsRefetchInterval,
+  isDocumentInProgress,
   KNOWLEDGE_DEPARTMENTS,
+  KNOWLEDGE_DOCUMENTS_PAGE_SIZE,
   KNOWLEDGE_POLL_INTERVAL_MS,
+  type KnowledgeDocumentColumn,
+  type KnowledgeDocumentCounts,
+  type KnowledgeDocumentsView,
+  knowledgeDocumentsPage,
+  knowledgeDocumentsQuery,
 } from './knowledge-documents';
 import { knowledgeMessages } from './knowledge-messages';
 import {
@@ -53,12 +65,28 @@ export interface KnowledgeDocumentsData {
   documents: KnowledgeDocument[];
   /** False when the server lacks the `GET /api/knowledge/documents` extension (404/405). */
   isSupported: boolean;
+  /** Documents matching the query, from a server that searches and pages (absent otherwise). */
+  total?: number;
+  /** The whole knowledge base counted, from a server that searches and pages. */
+  counts?: KnowledgeDocumentList['counts'];
 }
 
 /** Options of {@link knowledgeDocumentsQueryOptions} and {@link useKnowledgeDocuments}. */
 export interface KnowledgeDocumentsOptions {
   /** How often (ms) to refresh while a document is queued or parsing. @default 2000 */
   pollIntervalMs?: number;
+  /**
+   * Search, sort and page asked of the server (extension parameters); a server without them
+   * answers every document and no `total` (see `knowledgeDocumentsPage`). Without it: every document.
+   */
+  query?: KnowledgeDocumentQuery;
+}
+
+/** Whether a listing shows documents still in progress: by the server's counts, else by the rows. */
+function isListInProgress(data: KnowledgeDocumentsData | undefined): boolean {
+  if (!data) return false;
+  if (data.counts) return data.counts.in_progress > 0;
+  return data.documents.some(isDocumentInProgress);
 }
 
 /**
@@ -68,19 +96,25 @@ export interface KnowledgeDocumentsOptions {
  */
 export function knowledgeDocumentsQueryOptions(
   client: DigitalAssistantClient,
-  { pollIntervalMs = KNOWLEDGE_POLL_INTERVAL_MS }: KnowledgeDocumentsOptions = {},
+  { pollIntervalMs = KNOWLEDGE_POLL_INTERVAL_MS, query }: KnowledgeDocumentsOptions = {},
 ) {
   return queryOptions<KnowledgeDocumentsData, DigitalAssistantError>({
-    queryKey: queryKeys.knowledgeDocuments(),
+    queryKey: query ? [...queryKeys.knowledgeDocuments(), query] : queryKeys.knowledgeDocuments(),
     queryFn: async () => {
-      const result = await detectExtension(client.GET('/api/knowledge/documents'), (data) =>
-        hasArray(data, 'documents'),
+      const result = await detectExtension(
+        client.GET('/api/knowledge/documents', query ? { params: { query } } : {}),
+        (data) => hasArray(data, 'documents'),
       );
-      return result.isSupported
-        ? { documents: result.data.documents, isSupported: true }
-        : { documents: [], isSupported: false };
+      if (!result.isSupported) return { documents: [], isSupported: false };
+      const { documents, total, counts } = result.data;
+      return {
+        documents,
+        isSupported: true,
+        ...(typeof total === 'number' ? { total } : {}),
+        ...(counts ? { counts } : {}),
+      };
     },
-    refetchInterval: (query) => documentsRefetchInterval(query.state.data?.documents, pollIntervalMs),
+    refetchInterval: (current) => (isListInProgress(current.state.data) ? pollIntervalMs : false),
     refetchOnWindowFocus: false,
   });
 }
@@ -90,7 +124,7 @@ export type UseKnowledgeDocumentsResult = UseQueryResult<KnowledgeDocumentsData,
   documents: KnowledgeDocument[];
   /** `undefined` until the server has answered. */
   isSupported: boolean | undefined;
-  /** Documents still queued or parsing. */
+  /** Documents still queued or parsing (in the whole knowledge base when the server counts them). */
   inProgressCount: number;
   /** The list refreshes by itself (some document is in progress). */
   isPolling: boolean;
@@ -99,26 +133,164 @@ export type UseKnowledgeDocumentsResult = UseQueryResult<KnowledgeDocumentsData,
 const noDocuments: KnowledgeDocument[] = [];
 
 /**
- * The training documents and their status, most recently changed first (File Status). While any is
- * queued or parsing the list refreshes every 2 s by itself; it stops once none is. A server without
- * the extension gives `isSupported: false` and no documents.
+ * The training documents and their status, most recently changed first (File Status), or the page
+ * `query` asks for. While any is queued or parsing the list refreshes every 2 s by itself; it stops
+ * once none is. A server without the extension gives `isSupported: false` and no documents.
  */
 export function useKnowledgeDocuments(
-  options: KnowledgeDocumentsOptions & { enabled?: boolean } = {},
+  options: KnowledgeDocumentsOptions & { enabled?: boolean; keepPreviousPage?: boolean } = {},
 ): UseKnowledgeDocumentsResult {
   const { client } = useCoreContext('useKnowledgeDocuments');
   const query = useQuery({
     ...knowledgeDocumentsQueryOptions(client, options),
     enabled: options.enabled,
+    // While the next page or search is fetched, the rows on show stay (no flash of 'Fetching...').
+    ...(options.keepPreviousPage ? { placeholderData: keepPreviousData } : {}),
   });
   const documents = query.data?.documents ?? noDocuments;
-  const inProgressCount = useMemo(() => countDocumentsInProgress(documents), [documents]);
+  const counted = query.data?.counts?.in_progress;
+  const inProgressCount = useMemo(() => counted ?? countDocumentsInProgress(documents), [counted, documents]);
   return {
     ...query,
     documents,
     isSupported: query.data?.isSupported,
     inProgressCount,
     isPolling: inProgressCount > 0 && query.data?.isSupported === true,
+  };
+}
+
+/** What {@link useKnowledgeDocumentsTable} returns: the page on show and the actions of the page's controls. */
+export interface UseKnowledgeDocumentsTableResult {
+  /** The documents of the current page, in order. */
+  documents: KnowledgeDocument[];
+  /** `undefined` until the server has answered; false without the File Status extension. */
+  isSupported: boolean | undefined;
+  /** Documents matching the search, on every page. */
+  totalCount: number;
+  /** The whole knowledge base: documents, ready, in progress. */
+  counts: KnowledgeDocumentCounts;
+  /** Documents queued or parsing: while any is, the list refreshes by itself. */
+  inProgressCount: number;
+  isPolling: boolean;
+  /** No answer yet (first load). */
+  isLoading: boolean;
+  /** A request is out (a refresh, the next page, a search). */
+  isFetching: boolean;
+  error: DigitalAssistantError | null;
+  /** When the rows on show were fetched (ms since the epoch), 0 before. */
+  updatedAt: number;
+  /** The server searched, sorted and paged; false when the page was made from a whole list. */
+  isServerPaged: boolean;
+  /** The search box's text (the list follows it after a short pause in typing). */
+  search: string;
+  setSearch: (search: string) => void;
+  sort: SortState<KnowledgeDocumentColumn>;
+  /** A column header press: ascending, descending, none (the server's order: latest change first). */
+  toggleSort: (column: KnowledgeDocumentColumn) => void;
+  directionOf: (column: KnowledgeDocumentColumn) => SortDirection;
+  page: number;
+  pageCount: number;
+  /** Page buttons: first, last, 2 around the current, ellipses between. */
+  pages: PaginationItem[];
+  pageSize: number;
+  setPage: (page: number) => void;
+  /** Fetches the list again now. */
+  refresh: () => Promise<unknown>;
+}
+
+/** Options of {@link useKnowledgeDocumentsTable}. */
+export interface UseKnowledgeDocumentsTableOptions {
+  /** @default 25 */
+  pageSize?: number;
+  /** @default 2000 */
+  pollIntervalMs?: number;
+  /** Pause (ms) after the last key typed in the search before the list follows. @default 250 */
+  searchDelayMs?: number;
+}
+
+const noCounts: KnowledgeDocumentCounts = { documents: 0, ready: 0, inProgress: 0 };
+
+/**
+ * The File Status table of a knowledge base of any size: a search by name, a sort per column
+ * (ascending, descending, none), pages of 25 and a refresh, asked of the server (extension
+ * parameters) so only one page travels; from a server that answers its whole list instead, the same
+ * page is made here. The page stays in range when documents go, and a new search or sort goes back
+ * to page 1.
+ * @example
+ * const table = useKnowledgeDocumentsTable();
+ * <input value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
+ */
+export function useKnowledgeDocumentsTable(
+  options: UseKnowledgeDocumentsTableOptions = {},
+): UseKnowledgeDocumentsTableResult {
+  const { pageSize = KNOWLEDGE_DOCUMENTS_PAGE_SIZE, pollIntervalMs, searchDelayMs = 250 } = options;
+  const [store] = useState(() => createKnowledgeDocumentsTableStore());
+  const state = useStore(store);
+  const [search, setSearchNow] = useState(state.search);
+  useEffect(() => {
+    if (search === state.search) return;
+    const timer = setTimeout(() => store.setSearch(search), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [search, state.search, searchDelayMs, store]);
+  const view: KnowledgeDocumentsView = useMemo(() => ({ ...state, pageSize }), [state, pageSize]);
+  const query = useMemo(() => knowledgeDocumentsQuery(view), [view]);
+  const list = useKnowledgeDocuments({ query, pollIntervalMs, keepPreviousPage: true });
+  const { data } = list;
+  const shown = useMemo(
+    () => (data?.isSupported ? knowledgeDocumentsPage(data, view) : undefined),
+    [data, view],
+  );
+  const totalCount = shown?.totalCount ?? 0;
+  const count = pageCount(totalCount, pageSize);
+  const page = clampPage(state.page, count);
+  // Past the last page (its documents deleted, or a refresh found fewer): back to the last one.
+  useEffect(() => {
+    if (shown && !list.isPlaceholderData && page !== state.page) store.setPage(page);
+  }, [shown, list.isPlaceholderData, page, state.page, store]);
+  const { refetch } = list;
+  return {
+    documents: shown?.documents ?? [],
+    isSupported: list.isSupported,
+    totalCount,
+    counts: shown?.counts ?? noCounts,
+    inProgressCount: shown ? shown.counts.inProgress : 0,
+    isPolling: list.isPolling,
+    isLoading: list.isPending,
+    isFetching: list.isFetching,
+    error: list.error,
+    updatedAt: list.dataUpdatedAt,
+    isServerPaged: shown?.isServerPaged ?? false,
+    search,
+    setSearch: setSearchNow,
+    sort: state.sort,
+    toggleSort: store.toggleSort,
+    directionOf: (column) => columnSortDirection(state.sort, column),
+    page,
+    pageCount: count,
+    pages: paginationWindow(page, count),
+    pageSize,
+    setPage: (next) => store.setPage(clampPage(next, count)),
+    refresh: useCallback(() => refetch(), [refetch]),
+  };
+}
+
+interface KnowledgeDocumentsTableState {
+  search: string;
+  sort: SortState<KnowledgeDocumentColumn>;
+  page: number;
+}
+
+/** The search, sort and page of the File Status table: a new search or sort starts at page 1. */
+function createKnowledgeDocumentsTableStore() {
+  const store = createStore<KnowledgeDocumentsTableState>({ search: '', sort: UNSORTED, page: 1 });
+  return {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    setSearch: (search: string) =>
+      store.setState((state) => (state.search === search ? state : { ...state, search, page: 1 })),
+    toggleSort: (column: KnowledgeDocumentColumn) =>
+      store.setState((state) => ({ ...state, sort: cycleSort(state.sort, column), page: 1 })),
+    setPage: (page: number) => store.setState((state) => (state.page === page ? state : { ...state, page })),
   };
 }
 
@@ -130,13 +302,11 @@ function serverReason(error: DigitalAssistantError): string {
   return isErrorBody(error.cause) && error.cause.error.trim() ? ` ${error.cause.error.trim()}` : '';
 }
 
+/** Shows a re-ingested document's new state in every cached list, where it already is. */
 function replaceDocument(queryClient: QueryClient, document: KnowledgeDocument): void {
-  queryClient.setQueryData<KnowledgeDocumentsData>(queryKeys.knowledgeDocuments(), (data) =>
+  queryClient.setQueriesData<KnowledgeDocumentsData>({ queryKey: queryKeys.knowledgeDocuments() }, (data) =>
     data
-      ? {
-          ...data,
-          documents: [document, ...data.documents.filter((other) => other.id !== document.id)],
-        }
+      ? { ...data, documents: data.documents.map((other) => (other.id === document.id ? document : other)) }
       : data,
   );
 }
@@ -159,8 +329,9 @@ export function useDeleteKnowledgeDocument(): UseMutationResult<
     },
     onSuccess: (_, { id, document }) => {
       notices.push('success', knowledgeMessages.documentDeleted(document));
-      queryClient.setQueryData<KnowledgeDocumentsData>(queryKeys.knowledgeDocuments(), (data) =>
-        data ? { ...data, documents: data.documents.filter((other) => other.id !== id) } : data,
+      queryClient.setQueriesData<KnowledgeDocumentsData>(
+        { queryKey: queryKeys.knowledgeDocuments() },
+        (data) => (data ? { ...data, documents: data.documents.filter((other) => other.id !== id) } : data),
       );
       return invalidate(queryClient, queryKeys.knowledgeDocuments(), queryKeys.audit());
     },

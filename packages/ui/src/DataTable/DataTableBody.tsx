@@ -15,6 +15,11 @@ export interface DataTableBodyProps<T extends object> {
   emptyMessage: ReactNode;
   /** Renders one row. */
   children: TableBodyProps<T>['children'];
+  /**
+   * Values the rows are drawn from besides their item (which columns show, which row is busy):
+   * react-aria draws an item's row again only when its item or one of these changes.
+   */
+  dependencies?: readonly unknown[];
 }
 
 /** A table body that shows the error, loading or empty state in place of rows. */
@@ -25,11 +30,13 @@ export function DataTableBody<T extends object>({
   loadingMessage,
   emptyMessage,
   children,
+  dependencies,
 }: DataTableBodyProps<T>) {
   return (
     <TableBody
       className="da-table-body"
       items={error ? [] : items}
+      dependencies={dependencies}
       renderEmptyState={() =>
         error ? (
           <TableStateMessage state="error">{error}</TableStateMessage>

@@ -1,3 +1,13 @@
+import {
+  cycleSort,
+  type KnowledgeDocumentColumn,
+  knowledgeDocumentsPage,
+  pageCount,
+  paginationWindow,
+  type SortState,
+  UNSORTED,
+} from '@digital-assistant/react';
+import type { KnowledgeDocument } from '@digital-assistant/sdk';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -140,5 +150,101 @@ export const Narrow: Story = {
     for (const button of canvas.getAllByRole('button', { name: /^Delete / })) {
       await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(edge);
     }
+  },
+};
+
+/** 57 documents: the sample statuses and 50 chapters of a handbook with long names. */
+const manyDocuments: KnowledgeDocument[] = [
+  ...sampleDocuments.filter((document) => document.state !== 'queued' && document.state !== 'parsing'),
+  ...Array.from({ length: 52 }, (_, index) => ({
+    ...settledDocuments[0]!,
+    document: `team-handbook-chapter-${String(index + 1).padStart(2, '0')}-onboarding-and-travel.txt`,
+    id: `chapter-${index + 1}`,
+    state: 'ready' as const,
+    status: 'Ready',
+    reason: null,
+    updated_at: `2026-11-01T${String(index % 24).padStart(2, '0')}:00:00Z`,
+  })),
+];
+
+/** Search, sort and pages as the web app wires them, the page made from the whole list (10 a page). */
+function Paged(props: FileStatusPageProps) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<KnowledgeDocumentColumn>>(UNSORTED);
+  const [page, setPage] = useState(1);
+  const pageSize = 10;
+  const shown = knowledgeDocumentsPage({ documents: manyDocuments }, { search, sort, page, pageSize });
+  const count = pageCount(shown.totalCount, pageSize);
+  return (
+    <FileStatusPage
+      {...props}
+      documents={shown.documents}
+      counts={shown.counts}
+      inProgressCount={0}
+      search={search}
+      onSearchChange={(next) => {
+        setSearch(next);
+        setPage(1);
+      }}
+      sort={sort}
+      onSortChange={(column) => {
+        setSort(cycleSort(sort, column));
+        setPage(1);
+      }}
+      pagination={{
+        page: Math.min(page, count),
+        pageCount: count,
+        pages: paginationWindow(Math.min(page, count), count),
+        totalCount: shown.totalCount,
+        pageSize,
+        onPageChange: setPage,
+      }}
+      updatedAt={Date.parse('2026-11-02T10:06:00Z')}
+      formatUpdatedAt={() => '10:06'}
+    />
+  );
+}
+
+/**
+ * A knowledge base that has grown: a search by name, every column sorting by its header (ascending,
+ * descending, then the server's order), pages of 10 here (25 in the app) and a Refresh button.
+ */
+export const SearchSortAndPages: Story = {
+  args: { onRefresh: fn() },
+  render: (args) => <Paged {...args} />,
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('57 documents: 54 ready.')).toBeInTheDocument();
+    await expect(canvas.getByText('Showing 1–10 of 57')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await expect(canvas.getByText('Showing 11–20 of 57')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('columnheader', { name: /Status/ }));
+    await expect(canvas.getByRole('columnheader', { name: /Status/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('training-deck.ppt');
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search documents' }), 'CHAPTER-4');
+    await expect(canvas.getByText('Showing 1–10 of 10')).toBeInTheDocument();
+    await userEvent.clear(canvas.getByRole('searchbox', { name: 'Search documents' }));
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search documents' }), 'nothing like it');
+    await expect(canvas.getByText("No document name contains 'nothing like it'.")).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Refresh' }));
+    await expect(args.onRefresh).toHaveBeenCalledOnce();
+  },
+};
+
+/**
+ * What each status means, in its colour: no text to index is information (grey), a legacy .ppt asks
+ * for a conversion, only a failure is red; Re-ingest is offered where it can change the outcome.
+ */
+export const StatusTones: Story = {
+  args: { documents: settledDocuments, inProgressCount: 0 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No text to index')).toHaveAttribute('data-tone', 'info');
+    await expect(canvas.getByText('Convert to .pptx')).toHaveAttribute('data-tone', 'action');
+    await expect(canvas.getByText('Failed')).toHaveAttribute('data-tone', 'error');
+    await expect(canvas.queryByRole('button', { name: 'Re-ingest office-map.jpg' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Re-ingest training-deck.ppt' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Re-ingest quarterly-report.pdf' })).toBeEnabled();
   },
 };
