@@ -1175,8 +1175,9 @@ export interface components {
             /**
              * @description Extension (not marked `x-extension` here: request schemas are validated in strict mode). True: this question and its answer replace the conversation's last question and
              *     everything after it (regenerate the last answer with the same question, or edit and resend
-             *     the last question); the conversation's stored tail is replaced once the answer's first words
-             *     come (an answer that fails before them leaves the conversation as it was). Ignored without a
+             *     the last question); the conversation's stored tail is replaced when the answer ends or is
+             *     stopped (an answer that fails leaves the conversation as it was, so asking again is the same
+             *     replacement). Ignored without a
              *     `ConversationId` or in a conversation with no question yet. A server without the extension
              *     ignores the field and adds the question instead, so a client offers these actions only where
              *     the server's answers carry the `X-Chat-Replace-Last` header.

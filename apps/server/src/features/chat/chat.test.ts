@@ -266,8 +266,11 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
         (done.data as { Answer: string }).Answer,
       ]);
 
-      // A failed replacement leaves the conversation as it was.
+      // A failed replacement leaves the conversation as it was, before or after its first words.
       expect((await replace('Fail please [[standin:error=500]]', id)).statusCode).toBe(502);
+      expect((await conversation(staff, id)).json().Messages).toEqual(opened.json().Messages);
+      const cut = await replace('Cut me off [[standin:drop-after=3]]', id, { accept: 'text/event-stream' });
+      expect(eventsOf(cut.body).at(-1)!.type).toBe('error');
       expect((await conversation(staff, id)).json().Messages).toEqual(opened.json().Messages);
 
       // Without a conversation it is an ordinary first question.

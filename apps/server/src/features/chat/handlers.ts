@@ -33,6 +33,7 @@ import {
   createConversationWithQuestion,
   deleteConversation,
   deleteMessages,
+  deleteMessagesBetween,
   findConversation,
   listConversations,
   listMessages,
@@ -170,9 +171,15 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     let saving: Promise<QuestionIds> | undefined;
     const save = (firstWords?: string) => {
       saving ??= existing
-        ? addQuestion(db, conversation.id, question, firstWords, replaceFrom)
+        ? addQuestion(db, conversation.id, question, firstWords)
         : createConversationWithQuestion(db, { ...conversation, userId, question, answer: firstWords });
       return saving;
+    };
+    // The tail a regenerated or edited question replaces goes once its answer has ended or been
+    // stopped, so an answer that fails leaves the conversation as it was (and asking again is the
+    // same replacement).
+    const dropReplaced = async (questionId: string) => {
+      if (replaceFrom) await deleteMessagesBetween(db, conversation.id, replaceFrom, questionId);
     };
     // A new conversation is labelled by the model (asked once the answer has started, beside it):
     // its first question is the label until then, and stays it when the model gives none. A label
@@ -204,17 +211,19 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         if (answerId) await updateAnswer(db, answerId, text, true);
       },
       finish: async (text) => {
-        const { answerId } = await save(text);
+        const { questionId, answerId } = await save(text);
         if (!answerId || !(await updateAnswer(db, answerId, text, false))) {
           throw notFound('The conversation was deleted while it was being answered.');
         }
+        await dropReplaced(questionId);
         const name = labelled ? await within(labelled, LABEL_WAIT_MS) : undefined;
         return { Answer: text, ConversationId: conversation.id, ChipSummary: name ?? conversation.summary };
       },
       // Stopped before its first word, the question is still kept (the client was told the id).
       stop: async (text) => {
-        const { answerId } = await save(text || undefined);
+        const { questionId, answerId } = await save(text || undefined);
         if (answerId) await updateAnswer(db, answerId, text, true);
+        await dropReplaced(questionId);
       },
       // No answer: the question is taken back (with what was kept of the answer, and a conversation
       // it started), so asking again does not leave it twice.

@@ -67,27 +67,21 @@ export async function createConversationWithQuestion(
   return questionIds(rows);
 }
 
-/**
- * A question in the conversation and, when given, the first words of its answer. With `replaceFrom`
- * (a message's id) that message and every later one are deleted in the same statement: the
- * conversation's tail is replaced (regenerate, edit and resend).
- */
+/** A question in the conversation and, when given, the first words of its answer. */
 export async function addQuestion(
   db: Queryable,
   conversationId: string,
   question: string,
   answer?: string,
-  replaceFrom?: string,
 ): Promise<QuestionIds> {
   const { rows } = await db.query<{ id: string | number; role: string }>(
-    `WITH touched AS (UPDATE chat_conversations SET updated_at = now() WHERE id = $1::uuid),
-     replaced AS (DELETE FROM chat_messages WHERE conversation_id = $1::uuid AND id >= $4::bigint)
+    `WITH touched AS (UPDATE chat_conversations SET updated_at = now() WHERE id = $1::uuid)
      INSERT INTO chat_messages (conversation_id, role, content, stopped)
      SELECT $1::uuid, message.role, message.content, message.stopped
        FROM (${questionAndAnswer('$2', '$3')}) AS message
       ORDER BY message.position
      RETURNING id, role`,
-    [conversationId, question, answer ?? null, replaceFrom ?? null],
+    [conversationId, question, answer ?? null],
   );
   return questionIds(rows);
 }
@@ -164,6 +158,22 @@ export async function listMessages(db: Queryable, conversationId: string): Promi
     [conversationId],
   );
   return rows.map((row) => ({ ...row, id: String(row.id) }));
+}
+
+/**
+ * Deletes the conversation's messages from `fromId` up to (not including) `beforeId`: the tail a
+ * regenerated or edited question replaced, once its answer has ended or been stopped.
+ */
+export async function deleteMessagesBetween(
+  db: Queryable,
+  conversationId: string,
+  fromId: string,
+  beforeId: string,
+): Promise<void> {
+  await db.query(
+    'DELETE FROM chat_messages WHERE conversation_id = $1 AND id >= $2::bigint AND id < $3::bigint',
+    [conversationId, fromId, beforeId],
+  );
 }
 
 /** Takes back a question and its answer. */
