@@ -209,6 +209,9 @@ export { type UseNoticesResult, useNotices } from './core/use-notices';
 export {
   ADMIN_ROLE,
   displayName,
+  ELK_FEATURE,
+  elkPermissionNote,
+  hasElkAccess,
   hasPgaAccess,
   initials,
   isAdmin,

@@ -1,18 +1,22 @@
-import { useSession } from '@digital-assistant/react';
+import { elkPermissionNote, useSession } from '@digital-assistant/react';
 import { AgentsLanding, DiscoverLanding, type LandingPageProps } from '@digital-assistant/ui';
 import { type ComponentType, useState } from 'react';
 import { TrainBotWindows } from './knowledge/TrainBotWindows';
 
 /**
- * A landing page: admin cards for admins (ELK is admin-only, so others see it coming soon); the Train
- * Bot card opens the upload window on the page.
+ * A landing page: admin cards for admins; the ELK card says, to whoever lacks its permission, that
+ * it needs it and whom to ask; the Train Bot card opens the upload window on the page.
  */
 function Landing({ Page }: { Page: ComponentType<LandingPageProps> }) {
-  const { isAdmin } = useSession();
+  const { isAdmin, hasElkAccess, user } = useSession();
   const [isUploadOpen, setUploadOpen] = useState(false);
   return (
     <>
-      <Page isAdmin={isAdmin} isElkComingSoon={!isAdmin} onTrainBot={() => setUploadOpen(true)} />
+      <Page
+        isAdmin={isAdmin}
+        elkPermissionNote={hasElkAccess ? undefined : elkPermissionNote(user?.role)}
+        onTrainBot={() => setUploadOpen(true)}
+      />
       {isAdmin ? <TrainBotWindows isOpen={isUploadOpen} onOpenChange={setUploadOpen} /> : null}
     </>
   );

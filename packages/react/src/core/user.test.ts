@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, hasPgaAccess, initials, isAdmin } from './user';
+import { displayName, elkPermissionNote, hasElkAccess, hasPgaAccess, initials, isAdmin } from './user';
 
 describe('initials', () => {
   it('takes the first letters of the first two words, uppercased', () => {
@@ -40,6 +40,23 @@ describe('role gating', () => {
     expect(hasPgaAccess({ role: 'PGA' }, ['chat', 'search'])).toBe(false);
     expect(hasPgaAccess({ role: 'PGA' }, [])).toBe(true);
     expect(hasPgaAccess(null, ['knowledge_pga'])).toBe(false);
+  });
+});
+
+describe('hasElkAccess', () => {
+  it("follows the session's elk_chat feature, whatever the role group, and the spec's admin rule without features", () => {
+    expect(hasElkAccess({ role: 'STAFF' }, ['chat', 'elk_chat'])).toBe(true);
+    expect(hasElkAccess({ role: 'STAFF' }, ['chat'])).toBe(false);
+    expect(hasElkAccess({ role: 'CORE_ADMINS' }, [])).toBe(true);
+    expect(hasElkAccess({ role: 'STAFF' })).toBe(false);
+    expect(hasElkAccess(null, ['elk_chat'])).toBe(false);
+  });
+
+  it('says which permission is missing and whom to ask', () => {
+    expect(elkPermissionNote('STAFF')).toBe(
+      'Your role group, STAFF, does not have the ELK chat permission (elk_chat). Ask an administrator (CORE_ADMINS) to add it.',
+    );
+    expect(elkPermissionNote(null)).toMatch(/^Your role group does not have/);
   });
 });
 

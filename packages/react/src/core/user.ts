@@ -47,6 +47,32 @@ export function hasPgaAccess(user: MaybeUser, features?: readonly string[]): boo
   return user.role === PGA_ROLE || user.role === ADMIN_ROLE;
 }
 
+/** The feature that opens the ELK agent (`POST /api/chat/elk` requires it). */
+export const ELK_FEATURE = 'elk_chat';
+
+/**
+ * Whether the user may use the ELK agent: with the session's features (an extension of
+ * `GET /api/auth`), whether they hold `elk_chat`, whatever their role group is called (an
+ * administrator may grant it to STAFF); from a server that lists none, the spec's rule
+ * (administrators only).
+ */
+export function hasElkAccess(user: MaybeUser, features?: readonly string[]): boolean {
+  if (!user) return false;
+  if (features && features.length > 0) return features.includes(ELK_FEATURE);
+  return isAdmin(user);
+}
+
+/**
+ * Why someone cannot open the ELK agent, and whom to ask: it exists, only their role group lacks
+ * the permission.
+ * @example elkPermissionNote('STAFF')
+ * // 'Your role group, STAFF, does not have the ELK chat permission (elk_chat). Ask an administrator (CORE_ADMINS) to add it.'
+ */
+export function elkPermissionNote(role?: string | null): string {
+  const group = role?.trim() ? `Your role group, ${role.trim()},` : 'Your role group';
+  return `${group} does not have the ELK chat permission (${ELK_FEATURE}). Ask an administrator (${ADMIN_ROLE}) to add it.`;
+}
+
 /** The name to show for a user: the name, else the e-mail, else the given fallback. */
 export function displayName(
   user: { name?: string | null; email?: string | null } | null | undefined,

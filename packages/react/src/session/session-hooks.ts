@@ -2,7 +2,7 @@
 import type { FeatureName, User } from '@digital-assistant/sdk';
 import { useCallback, useEffect } from 'react';
 import { useStore } from '../core/use-store';
-import { hasPgaAccess, initials, isAdmin } from '../core/user';
+import { hasElkAccess, hasPgaAccess, initials, isAdmin } from '../core/user';
 import { useAppContext } from '../shell/app-context';
 import { guardRoute, type RouteDecision, safeReturnTo } from '../shell/routes';
 import type { SessionStatus } from './session';
@@ -19,6 +19,8 @@ export interface UseSessionResult {
   isAdmin: boolean;
   /** Role PGA or CORE_ADMINS. */
   hasPgaAccess: boolean;
+  /** May use the ELK agent: `elk_chat` among the session's features, or CORE_ADMINS from a server listing none. */
+  hasElkAccess: boolean;
   /**
    * False when the server says it has no language model: the AI chat cannot answer (the knowledge
    * chats answer with excerpts). True otherwise, also from a server that does not say (a seed backend).
@@ -45,6 +47,7 @@ export function useSession(): UseSessionResult {
     isValidating: state.isValidating,
     isAdmin: isAdmin(state.user),
     hasPgaAccess: hasPgaAccess(state.user, state.features),
+    hasElkAccess: hasElkAccess(state.user, state.features),
     hasLanguageModel: state.hasLanguageModel !== false,
     initials: initials(state.user?.name),
     validate: session.validate,

@@ -21,6 +21,15 @@ describe('menuModel', () => {
     expect(menu.admin).toBeNull();
   });
 
+  it('says why the Elk Agent is disabled and whom to ask, and enables it for a role group given elk_chat', () => {
+    expect(menuModel(staff, '/menu').agents[1]?.disabledReason).toMatch(
+      /does not have the ELK chat permission \(elk_chat\)\. Ask an administrator \(CORE_ADMINS\)/,
+    );
+    const granted = menuModel(staff, '/menu', ['chat', 'elk_chat']).agents[1];
+    expect(granted).toMatchObject({ isDisabled: false });
+    expect(granted?.disabledReason).toBeUndefined();
+  });
+
   it('shows administrators the Admin section and an enabled Elk Agent', () => {
     const menu = menuModel(admin, '/agents');
     expect(menu.agents[1]?.isDisabled).toBe(false);

@@ -1,7 +1,7 @@
 /** The left menu panel: its constants, what it lists for a user, and its open/collapsed store. */
 
 import { createStore, type ReadableStore } from '../core/store';
-import { displayName, isAdmin } from '../core/user';
+import { displayName, elkPermissionNote, hasElkAccess, isAdmin } from '../core/user';
 import { isChatRoute } from './routes';
 
 /** Width of the expanded menu panel, in px. */
@@ -18,6 +18,8 @@ export interface MenuItem {
   /** Absolute app path. */
   to: string;
   isDisabled: boolean;
+  /** Why a disabled entry cannot be followed, and whom to ask. */
+  disabledReason?: string;
 }
 
 /** What the menu panel shows for a user on a path. */
@@ -28,7 +30,10 @@ export interface MenuModel {
   discover: MenuItem;
   /** True on chat routes: the History section (past conversations) is shown instead of Agents. */
   showsHistory: boolean;
-  /** Agents section (non-chat routes only; empty on chat routes). Elk Agent is disabled for non-admins. */
+  /**
+   * Agents section (non-chat routes only; empty on chat routes). Elk Agent is disabled for people
+   * without its permission (non-admins, or `elk_chat` from a server that lists features).
+   */
   agents: MenuItem[];
   /** Admin section, `null` for non-admins. */
   admin: MenuItem[] | null;
@@ -36,12 +41,14 @@ export interface MenuModel {
   footerLabel: string;
 }
 
-/** Builds the menu for a user on a path (spec section 2, Layout). */
+/** Builds the menu for a user on a path (spec section 2, Layout), given the session's features if listed. */
 export function menuModel(
   user: { name?: string | null; email?: string | null; role?: string | null } | null | undefined,
   path = '/',
+  features?: readonly string[],
 ): MenuModel {
   const isAdministrator = isAdmin(user);
+  const canUseElk = hasElkAccess(user, features);
   const showsHistory = isChatRoute(path);
   return {
     header: { title: 'Digital Assistant', to: '/chat' },
@@ -51,7 +58,13 @@ export function menuModel(
       ? []
       : [
           { id: 'codereview', label: 'Code Review', to: '/codereview', isDisabled: false },
-          { id: 'elk', label: 'Elk Agent', to: '/elk', isDisabled: !isAdministrator },
+          {
+            id: 'elk',
+            label: 'Elk Agent',
+            to: '/elk',
+            isDisabled: !canUseElk,
+            ...(canUseElk ? {} : { disabledReason: elkPermissionNote(user?.role) }),
+          },
         ],
     admin: isAdministrator
       ? [

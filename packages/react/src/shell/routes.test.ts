@@ -58,6 +58,19 @@ describe('canOpenRoute', () => {
     }
   });
 
+  it('opens elk to whoever holds elk_chat where the session lists features, and only elk', () => {
+    expect(canOpenRoute('/elk', staff, ['chat', 'elk_chat'])).toBe(true);
+    expect(canOpenRoute('/elk', staff, ['chat'])).toBe(false);
+    expect(canOpenRoute('/users', staff, ['chat', 'elk_chat'])).toBe(false);
+    expect(guardRoute('/elk', { status: 'validated', user: staff, features: ['elk_chat'] }).kind).toBe(
+      'render',
+    );
+    expect(guardRoute('/elk', { status: 'validated', user: staff, features: ['chat'] })).toMatchObject({
+      kind: 'redirect',
+      reason: 'forbidden',
+    });
+  });
+
   it('never opens an unknown path', () => {
     expect(canOpenRoute('/secret', admin)).toBe(false);
   });

@@ -25,6 +25,11 @@ export interface RouteDefinition {
   path: string;
   screen: RouteScreen;
   access: RouteAccess;
+  /**
+   * An admin route that a feature opens instead, when the session lists its features (the ELK
+   * agent: `elk_chat`, which administrators may grant to other role groups).
+   */
+  feature?: string;
 }
 
 /** Where empty and unknown paths go, and where sign-in lands. */
@@ -41,7 +46,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: 'chat', screen: 'chat', access: 'guarded' },
   { path: 'chat/:department', screen: 'chat', access: 'guarded' },
   { path: 'menu/chat', screen: 'adminChat', access: 'admin' },
-  { path: 'elk', screen: 'elk', access: 'admin' },
+  { path: 'elk', screen: 'elk', access: 'admin', feature: 'elk_chat' },
   { path: 'agents', screen: 'agents', access: 'guarded' },
   { path: 'menu', screen: 'discover', access: 'guarded' },
   { path: 'codereview', screen: 'codeReview', access: 'guarded' },
@@ -132,10 +137,11 @@ export function resolveRoute(path: string): string {
 
 /**
  * Whether a user may open a path: open routes for anyone, guarded routes for any signed-in user,
- * admin routes (menu/chat, elk, users, status) for CORE_ADMINS only. Unknown paths are never opened
- * (they redirect, see {@link resolveRoute}).
+ * admin routes (menu/chat, elk, users, status) for CORE_ADMINS only, except that a route naming a
+ * feature (elk) is opened by that feature when the session lists its `features`. Unknown paths are
+ * never opened (they redirect, see {@link resolveRoute}).
  */
-export function canOpenRoute(path: string, user: MaybeUser): boolean {
+export function canOpenRoute(path: string, user: MaybeUser, features?: readonly string[]): boolean {
   const match = matchRoute(path);
   if (!match) return false;
   switch (match.route.access) {
@@ -143,8 +149,11 @@ export function canOpenRoute(path: string, user: MaybeUser): boolean {
       return true;
     case 'guarded':
       return user != null;
-    case 'admin':
+    case 'admin': {
+      const { feature } = match.route;
+      if (feature && user && features && features.length > 0) return features.includes(feature);
       return isAdmin(user);
+    }
   }
 }
 
@@ -160,6 +169,8 @@ export interface GuardSession {
   user: MaybeUser;
   /** Set by logout: guarded screens then lead to /logout, never to /login (which would start sign-in). */
   hasLoggedOut?: boolean;
+  /** The session's features, from a server that lists them (they open routes naming a feature). */
+  features?: readonly string[];
 }
 
 /**
@@ -179,6 +190,8 @@ export function guardRoute(path: string, session: GuardSession): RouteDecision {
   if (session.status === 'invalid' || !session.user) {
     return { kind: 'redirect', to: loginPath(path), reason: 'unauthenticated' };
   }
-  if (!canOpenRoute(path, session.user)) return { kind: 'redirect', to: DEFAULT_ROUTE, reason: 'forbidden' };
+  if (!canOpenRoute(path, session.user, session.features)) {
+    return { kind: 'redirect', to: DEFAULT_ROUTE, reason: 'forbidden' };
+  }
   return { kind: 'render', match };
 }

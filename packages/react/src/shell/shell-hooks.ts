@@ -36,8 +36,8 @@ export function useMenuPanel(): UseMenuPanelResult {
 /** What the menu lists for the signed-in user on `path` (the current location's pathname). */
 export function useMenuModel(path: string): MenuModel {
   const { session } = useAppContext('useMenuModel');
-  const { user } = useStore(session);
-  return useMemo(() => menuModel(user, path), [user, path]);
+  const { user, features } = useStore(session);
+  return useMemo(() => menuModel(user, path, features), [user, path, features]);
 }
 
 /** What {@link useProfilePopup} returns. */

@@ -41,6 +41,22 @@ describe('AgentsLanding', () => {
     );
     expect(await accessibilityViolations()).toEqual([]);
   });
+
+  it('tells someone without the permission that the ELK agent needs it and whom to ask, not that it is coming soon', async () => {
+    const note =
+      'Your role group, STAFF, does not have the ELK chat permission (elk_chat). Ask an administrator (CORE_ADMINS) to add it.';
+    render(
+      <main>
+        <AgentsLanding isAdmin={false} elkPermissionNote={note} />
+      </main>,
+    );
+    const card = screen.getAllByRole('article')[1]!;
+    expect(card).toHaveTextContent('Needs permission');
+    expect(card).toHaveTextContent(note);
+    expect(card).not.toHaveTextContent('Coming soon');
+    expect(screen.getByRole('link', { name: /^Chat/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(await accessibilityViolations()).toEqual([]);
+  });
 });
 
 describe('DiscoverLanding', () => {

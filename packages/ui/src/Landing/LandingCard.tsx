@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Heading } from 'react-aria-components';
 import { Button, LinkButton } from '../Button/Button';
+import { InfoIcon } from '../icons/icons';
 
 export interface LandingCardProps {
   /** Card title, e.g. 'Code Enhancement Agent'. */
@@ -19,6 +20,8 @@ export interface LandingCardProps {
   tag?: string;
   /** Shown but not usable. */
   isDisabled?: boolean;
+  /** A line under the text, e.g. why the card is disabled and whom to ask. */
+  note?: string;
 }
 
 /** One card of a landing page: icon, title, text and one action. */
@@ -31,6 +34,7 @@ export function LandingCard({
   onAction,
   tag,
   isDisabled,
+  note,
 }: LandingCardProps) {
   return (
     <article className="da-landing-card" data-disabled={isDisabled || undefined}>
@@ -42,6 +46,12 @@ export function LandingCard({
         {title}
       </Heading>
       <p className="da-landing-card-text">{description}</p>
+      {note ? (
+        <p className="da-landing-card-note">
+          <InfoIcon />
+          <span>{note}</span>
+        </p>
+      ) : null}
       <div className="da-landing-card-action">
         {href ? (
           <LinkButton

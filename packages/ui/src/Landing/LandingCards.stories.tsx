@@ -41,3 +41,15 @@ export const CustomLinks: Story = {
 };
 
 export const ElkComingSoon: Story = { args: { isElkComingSoon: true } };
+
+/** Staff without the ELK permission: the card says it needs it and whom to ask. */
+export const ElkNeedsPermission: Story = {
+  args: {
+    elkPermissionNote:
+      'Your role group, STAFF, does not have the ELK chat permission (elk_chat). Ask an administrator (CORE_ADMINS) to add it.',
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Needs permission')).toBeVisible();
+    await expect(canvas.getByText(/Ask an administrator \(CORE_ADMINS\)/)).toBeVisible();
+  },
+};

@@ -23,6 +23,11 @@ export interface LandingCardsProps extends LandingLinks {
   onTrainBot?: () => void;
   /** Shows the ELK card disabled with a 'Coming soon' tag. @default false */
   isElkComingSoon?: boolean;
+  /**
+   * The person lacks the ELK agent's permission: the card is disabled, tagged 'Needs permission',
+   * and says this (why, and whom to ask; the headless `elkPermissionNote(role)`).
+   */
+  elkPermissionNote?: string;
 }
 
 /** The cards of the landing pages: the two agents, then the admin-only cards. */
@@ -30,6 +35,7 @@ export function LandingCards({
   isAdmin,
   onTrainBot,
   isElkComingSoon = false,
+  elkPermissionNote,
   codeReviewHref = '/codereview',
   elkHref = '/elk',
   adminChatHref = '/menu/chat',
@@ -51,8 +57,9 @@ export function LandingCards({
       icon: <ChartIcon />,
       actionLabel: 'Chat',
       href: elkHref,
-      tag: isElkComingSoon ? 'Coming soon' : undefined,
-      isDisabled: isElkComingSoon,
+      tag: elkPermissionNote ? 'Needs permission' : isElkComingSoon ? 'Coming soon' : undefined,
+      isDisabled: isElkComingSoon || Boolean(elkPermissionNote),
+      note: elkPermissionNote,
     },
   ];
   const adminCards: LandingCardProps[] = [
