@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useEffect, useId } from 'react';
 import {
   Button as AriaButton,
   type ButtonProps as AriaButtonProps,
@@ -21,11 +21,37 @@ export interface ButtonProps extends AriaButtonProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
+/**
+ * react-aria's Button announces a focused button turning pending (and back) through its live
+ * announcer: an image labelled by the button's id, kept there for seven seconds. A button that goes
+ * away meanwhile (a dialog's Submit closing it, a tab's toolbar) leaves an image with no name in the
+ * page (axe's role-img-alt, and nothing a screen reader can say): its announcements go with it.
+ */
+function forgetAnnouncements(buttonId: string) {
+  const forget = () => {
+    for (const image of document.querySelectorAll('[data-live-announcer] [role="img"][aria-labelledby]')) {
+      if (image.getAttribute('aria-labelledby')?.split(/\s+/).includes(buttonId)) image.remove();
+    }
+  };
+  forget();
+  // The announcer's first announcement is added 100 ms after it is asked for.
+  setTimeout(forget, 150);
+}
+
 /** A react-aria Button with the product's look. State is styled through `data-pressed`, `data-hovered`, `data-disabled`... */
-export function Button({ variant = 'secondary', size = 'md', className, ...props }: ButtonProps) {
+export function Button({ variant = 'secondary', size = 'md', className, id, ...props }: ButtonProps) {
+  const ownId = useId();
+  const buttonId = id ?? ownId;
+  // Only a button that can be pending is announced (see forgetAnnouncements).
+  const canBePending = props.isPending !== undefined;
+  useEffect(() => {
+    if (!canBePending) return;
+    return () => forgetAnnouncements(buttonId);
+  }, [canBePending, buttonId]);
   return (
     <AriaButton
       {...props}
+      id={canBePending ? buttonId : id}
       data-variant={variant}
       data-size={size}
       className={withClassName('da-button', className)}
