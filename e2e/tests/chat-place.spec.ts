@@ -38,9 +38,12 @@ function focused(page: Page) {
   });
 }
 
-/** The focus is on a control after `action`, and stays there once what it started has settled. */
+/** The focus is on a control after `action` (once a closing dialog has given it back), and stays there. */
 async function expectFocusKept(page: Page, action: string) {
-  for (const wait of [0, 400, 800]) {
+  await expect
+    .poll(() => focused(page), { message: `the focus after ${action}`, timeout: 2000 })
+    .not.toBeNull();
+  for (const wait of [400, 800]) {
     await page.waitForTimeout(wait);
     expect(await focused(page), `the focus after ${action}`).not.toBeNull();
   }

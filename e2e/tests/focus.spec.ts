@@ -23,9 +23,15 @@ function focused(page: Page) {
   });
 }
 
-/** The focus is on a control after `action`, and still is once what it started has settled. */
+/**
+ * The focus is on a control after `action` (once a closing popover or dialog has given it back), and
+ * still is once what it started has settled.
+ */
 async function expectFocusKept(page: Page, action: string) {
-  for (const wait of [0, 500, 1000]) {
+  await expect
+    .poll(() => focused(page), { message: `the focus after ${action}`, timeout: 2000 })
+    .not.toBeNull();
+  for (const wait of [500, 1000]) {
     await page.waitForTimeout(wait);
     expect(await focused(page), `the focus after ${action}`).not.toBeNull();
   }

@@ -117,12 +117,14 @@ export {
   type ChatSourceView,
   type UseChatDraftResult,
   type UseChatHistoryResult,
+  type UseChatMessageActionsResult,
   type UseChatResult,
   type UseChatRouteResult,
   useChat,
   useChatDraft,
   useChatHistory,
   useChatMessage,
+  useChatMessageActions,
   useChatMessageIds,
   useChatMessages,
   useChatRoute,
@@ -153,12 +155,14 @@ export {
   gptAnswerContent,
   isValidPrompt,
   knowledgeAnswerContent,
+  markdownToPlainText,
   visibleChatDepartments,
 } from './chat/chat-rules';
 export {
   type ChatHistoryEntry,
   type ChatHistoryStatus,
   type ChatMessage,
+  type ChatMessageActions,
   type ChatMessageError,
   type ChatMessageStatus,
   type ChatState,
@@ -166,6 +170,7 @@ export {
   type ChatStoreOptions,
   type Conversation,
   type ConversationOpenResult,
+  chatMessageActions,
   createChatStore,
 } from './chat/chat-store';
 export {
@@ -177,6 +182,7 @@ export {
   CONVERSATION_ID_HEADER,
   createJsonChatTransport,
   createSseChatTransport,
+  REPLACE_LAST_HEADER,
   type SseChatTransportOptions,
 } from './chat/transport';
 // Core (any host: client, query client, notices, chat) and the app layer on top

@@ -21,7 +21,7 @@ import {
   ElkMetricsPanel,
   StatusBanner,
 } from '@digital-assistant/ui';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { COMPOSER_IDS } from './composer-ids';
 
 export interface ChatPanesScreenProps {
@@ -30,6 +30,19 @@ export interface ChatPanesScreenProps {
   /** Why the conversation of the address is not the one shown (`useChatRoute`). */
   conversationNotice?: ChatConversationNotice | null;
   onDismissConversationNotice?: () => void;
+}
+
+/**
+ * On arrival (after sign-in, a reload, a link) the message box has the focus, unless the person has
+ * already put it somewhere (this screen loads on demand, maybe after they pressed something).
+ */
+function useFocusOnArrival(composerId: string) {
+  const arrivedAt = useRef(composerId);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById(arrivedAt.current)?.focus();
+  }, []);
 }
 
 /**
@@ -42,6 +55,7 @@ export function ChatPanesScreen({
   conversationNotice,
   onDismissConversationNotice,
 }: ChatPanesScreenProps) {
+  useFocusOnArrival(COMPOSER_IDS[selection]);
   // Without a language model the AI chat says so before anyone asks, and nothing can be sent to it.
   const { hasLanguageModel, isAdmin } = useSession();
   return (
@@ -56,7 +70,6 @@ export function ChatPanesScreen({
             intro={<ChatIntro selection="knowledge" department={department} />}
             composerLabel={`Message to ${department}`}
             composerId={COMPOSER_IDS.knowledge}
-            autoFocus={selection === 'knowledge'}
           />
         </ChatScreen.Pane>
         <ChatScreen.Pane pane="openai" aria-label="AI chat">
@@ -70,7 +83,6 @@ export function ChatPanesScreen({
             intro={<ChatIntro selection="openai" hasLanguageModel={hasLanguageModel} isAdmin={isAdmin} />}
             composerLabel="Message to OpenAI GPT"
             composerId={COMPOSER_IDS.openai}
-            autoFocus={selection === 'openai'}
             disabledReason={hasLanguageModel ? undefined : chatMessages.modelMissingReason}
           />
         </ChatScreen.Pane>
