@@ -15,15 +15,18 @@ import {
   type ChatSelection,
   chatMessages,
   chatPath,
+  markdownToPlainText,
   visibleChatDepartments,
 } from './chat-rules';
-import type {
-  ChatHistoryEntry,
-  ChatHistoryStatus,
-  ChatMessage,
-  ChatState,
-  ChatStore,
-  ConversationOpenResult,
+import {
+  type ChatHistoryEntry,
+  type ChatHistoryStatus,
+  type ChatMessage,
+  type ChatMessageActions,
+  type ChatState,
+  type ChatStore,
+  type ConversationOpenResult,
+  chatMessageActions,
 } from './chat-store';
 
 /** The provider's chat store, for what the hooks do not cover. */
@@ -205,6 +208,61 @@ export function useChatMessage(id: string): ChatMessage | undefined {
       },
       [id],
     ),
+  );
+}
+
+/** What {@link useChatMessageActions} returns. */
+export interface UseChatMessageActionsResult extends ChatMessageActions {
+  /** The answer's text as markdown (what "Copy" puts on the clipboard). */
+  markdown: string;
+  /** The answer's text without markdown's marks (what "Copy text" puts on the clipboard). */
+  plainText: string;
+  /** Asks the failed question again. */
+  retry: () => Promise<boolean>;
+  /** Asks the last question again for a new answer in place of the last one. */
+  regenerate: () => Promise<boolean>;
+  /** Sends `prompt` in place of the last question. */
+  edit: (prompt: string) => Promise<boolean>;
+}
+
+/**
+ * The per-message actions of the message `id` on `channel`: copy an answer (markdown or plain text),
+ * retry a failed answer, regenerate the last answer, edit and resend the last question. Which apply
+ * follows {@link chatMessageActions} (the AI chat regenerates and edits only on a server that
+ * replaces the conversation's stored tail).
+ * @example
+ * const actions = useChatMessageActions(message.id, { channel: 'openai' });
+ * {actions.canRegenerate ? <button onClick={() => void actions.regenerate()}>Regenerate</button> : null}
+ */
+export function useChatMessageActions(
+  id: string,
+  options: { channel: ChatChannel },
+): UseChatMessageActionsResult {
+  const chat = useChatStore();
+  const { channel } = options;
+  const actions = useChatSelector(
+    useCallback(
+      (state: ChatState) => {
+        const actions = chatMessageActions(state, channel, id);
+        // Empty while the answer arrives, so streamed text does not recompute the plain text.
+        const message = actions.canCopy
+          ? state.conversations[channel].messages.find((candidate) => candidate.id === id)
+          : undefined;
+        return { ...actions, markdown: message?.message ?? '' };
+      },
+      [channel, id],
+    ),
+    shallowEqualObjects,
+  );
+  return useMemo(
+    () => ({
+      ...actions,
+      plainText: markdownToPlainText(actions.markdown),
+      retry: () => chat.retry(channel),
+      regenerate: () => chat.regenerate(channel),
+      edit: (prompt: string) => chat.editLastQuestion(prompt, channel),
+    }),
+    [actions, chat, channel],
   );
 }
 

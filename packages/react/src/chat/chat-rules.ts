@@ -255,3 +255,53 @@ export function elkAnswerContent(answer: ElkChatResponse): AnswerContent {
   if (summary) return { text: summary };
   return { text: '', error: `${chatMessages.elkUnusable}${answer.Answer ?? ''}` };
 }
+
+/**
+ * An answer's markdown as plain text, for "Copy text": the words a person reads, without markdown's
+ * marks (emphasis, headings, quotes, code fences, citation markers); links keep their address in
+ * brackets, list items and tables keep a readable shape.
+ * @example markdownToPlainText('**Reset** it [here](https://x.example) [1]') // 'Reset it here (https://x.example)'
+ */
+export function markdownToPlainText(markdown: string): string {
+  let isInFence = false;
+  const lines: string[] = [];
+  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      isInFence = !isInFence;
+      continue;
+    }
+    if (isInFence) {
+      lines.push(line);
+      continue;
+    }
+    // A table's separator row says nothing; its other rows keep their cells, tab-separated.
+    if (line.includes('|') && /^\s*\|?(\s*:?-{3,}:?\s*\|?)+\s*$/.test(line)) continue;
+    let text = line
+      .replace(/^\s{0,3}#{1,6}\s+/, '')
+      .replace(/^\s{0,3}(>\s?)+/, '')
+      .replace(/^(\s*)[*+]\s+/, '$1- ');
+    if (/^\s*\|.*\|\s*$/.test(text)) {
+      text = text
+        .trim()
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim())
+        .join('\t');
+    }
+    text = text
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, (_, label: string, url: string) =>
+        label === url ? url : `${label} (${url})`,
+      )
+      .replace(/\s?\[\d+\]/g, '')
+      .replace(/`([^`]+)`/g, '$1')
+      .replace(/(\*\*|__)(?=\S)(.*?\S)\1/g, '$2')
+      .replace(/(^|[^\w*])([*_])(?=\S)([^*_]*?\S)\2(?=[^\w*]|$)/g, '$1$3')
+      .replace(/~~(?=\S)(.*?\S)~~/g, '$1');
+    lines.push(text);
+  }
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

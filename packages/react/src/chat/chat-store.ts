@@ -44,7 +44,7 @@ import {
   isValidPrompt,
   knowledgeAnswerContent,
 } from './chat-rules';
-import type { ChatAnswer, ChatRequest, ChatTransport } from './transport';
+import { type ChatAnswer, type ChatRequest, type ChatTransport, isReplaceLastSupported } from './transport';
 
 /**
  * Where an answer is: `pending` (asked, nothing back yet: the spinner), `streaming` (text arriving),
@@ -123,6 +123,24 @@ export interface ChatState {
   userEmail: string | null;
   /** Each pane's unsent text (the composer's box); kept across reloads when the store has a storage. */
   drafts: Readonly<Record<ChatChannel, string>>;
+  /**
+   * Whether the server replaces the AI conversation's last question (contract extension
+   * `ReplaceLastQuestion`, announced by its answers' `X-Chat-Replace-Last` header): until it has said
+   * so, the AI chat offers no regenerate or edit.
+   */
+  canReplaceLast: boolean;
+}
+
+/** What can be done with one message now (see {@link chatMessageActions}). */
+export interface ChatMessageActions {
+  /** An answer with text that is not still arriving: its text may be copied. */
+  canCopy: boolean;
+  /** The last answer failed: its question may be asked again ({@link ChatStore.retry}). */
+  canRetry: boolean;
+  /** The last answer, done or stopped, may be asked for again ({@link ChatStore.regenerate}). */
+  canRegenerate: boolean;
+  /** The last question may be edited and sent again in its place ({@link ChatStore.editLastQuestion}). */
+  canEdit: boolean;
 }
 
 /**
@@ -217,6 +235,21 @@ export interface ChatStore extends ReadableStore<ChatState> {
   setStorage(storage: ChatStorage | undefined): void;
   /** Sets (or removes) what happens when the server says the session has ended (see {@link ChatStoreOptions.onSessionExpired}). */
   setSessionExpiredHandler(handler: (() => void) | undefined): void;
+  /**
+   * Asks the channel's last question again after its answer failed: the failed answer is replaced.
+   * Resolves `false` at once when there is nothing to retry (see {@link chatMessageActions}).
+   */
+  retry(channel?: ChatChannel): Promise<boolean>;
+  /**
+   * Asks the channel's last question again for a new answer in place of the last one (in the AI chat
+   * the server replaces the conversation's stored tail). Resolves `false` at once when it may not.
+   */
+  regenerate(channel?: ChatChannel): Promise<boolean>;
+  /**
+   * Sends `prompt` in place of the channel's last question and its answer (in the AI chat the server
+   * replaces the conversation's stored tail). Resolves `false` at once when it may not.
+   */
+  editLastQuestion(prompt: string, channel?: ChatChannel): Promise<boolean>;
 }
 
 const emptyConversation = (): Conversation => ({ conversationId: '', active: false, messages: [] });
@@ -233,7 +266,51 @@ const initialState = (): ChatState => ({
   isLoadingConversation: false,
   userEmail: null,
   drafts: noDrafts(),
+  canReplaceLast: false,
 });
+
+/**
+ * What can be done with the message `messageId` of `channel` now: copy an answer; retry, regenerate
+ * or edit only the last exchange, and nothing of those while an answer is pending. The AI chat
+ * regenerates and edits only on a server that replaces the stored tail (`canReplaceLast`) and in a
+ * conversation it has named; the ELK agent, whose server keeps a session, only retries.
+ */
+export function chatMessageActions(
+  state: ChatState,
+  channel: ChatChannel,
+  messageId: string,
+): ChatMessageActions {
+  const { messages, conversationId } = state.conversations[channel];
+  const index = messages.findIndex((message) => message.id === messageId);
+  const message = messages[index];
+  const none = { canCopy: false, canRetry: false, canRegenerate: false, canEdit: false };
+  if (!message) return none;
+  const isArriving = message.status === 'pending' || message.status === 'streaming';
+  const canCopy = message.type === 0 && !isArriving && message.message.trim() !== '';
+  const exchange = lastExchange(messages);
+  if (!exchange || state.pendingResponse) return { ...none, canCopy };
+  const { question, answer } = exchange;
+  const isFailed = answer.status === 'error';
+  const canReplace =
+    channel === 'knowledge' || (channel === 'openai' && state.canReplaceLast && conversationId !== '');
+  return {
+    canCopy,
+    canRetry: message === answer && isFailed,
+    canRegenerate: message === answer && !isFailed && canReplace,
+    canEdit: message === question && (isFailed ? channel !== 'elk' : canReplace),
+  };
+}
+
+/** The last question and its answer, when the conversation ends with an answered question. */
+function lastExchange(
+  messages: readonly ChatMessage[],
+): { question: ChatMessage; answer: ChatMessage } | null {
+  const question = messages.at(-2);
+  const answer = messages.at(-1);
+  if (!question || !answer || question.type !== 1 || answer.type !== 0) return null;
+  if (answer.status === 'pending' || answer.status === 'streaming') return null;
+  return { question, answer };
+}
 
 /** The session ended: the server no longer knows who asks. */
 const isSessionExpired = (error: DigitalAssistantError) => error.status === 401;
@@ -276,6 +353,12 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   /** Bumped when the user changes, so nothing of one user's reaches the next. */
   let userGeneration = 0;
   let historyRequestedFor: string | null = null;
+  /** Questions sent in place of the AI conversation's last one: asked again, they replace it again. */
+  const replacingQuestions = new WeakSet<ChatMessage>();
+
+  const replaceLastSupported = () => {
+    if (!get().canReplaceLast) set({ canReplaceLast: true });
+  };
 
   const setConversation = (channel: ChatChannel, update: (conversation: Conversation) => Conversation) =>
     set((state) => ({
@@ -305,12 +388,23 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
   const canSend = (prompt: string) => !get().pendingResponse && isValidPrompt(prompt);
 
-  function requestFor(channel: ChatChannel, prompt: string, state: ChatState): ChatRequest {
+  function requestFor(
+    channel: ChatChannel,
+    prompt: string,
+    state: ChatState,
+    isReplacingLast: boolean,
+  ): ChatRequest {
     if (channel === 'openai') {
       const { conversationId } = state.conversations.openai;
       return {
         channel,
-        body: conversationId ? { Message: prompt, ConversationId: conversationId } : { Message: prompt },
+        body: conversationId
+          ? {
+              Message: prompt,
+              ConversationId: conversationId,
+              ...(isReplacingLast ? { ReplaceLastQuestion: true } : {}),
+            }
+          : { Message: prompt },
       };
     }
     if (channel === 'elk') return { channel, body: { message: prompt } };
@@ -387,11 +481,15 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     }
   }
 
-  async function send(prompt: string, sendOptions: { channel?: ChatChannel } = {}): Promise<boolean> {
+  async function send(
+    prompt: string,
+    sendOptions: { channel?: ChatChannel; isReplacingLast?: boolean } = {},
+  ): Promise<boolean> {
     if (!canSend(prompt)) return false;
     const state = get();
     const channel = sendOptions.channel ?? state.selection;
-    const request = requestFor(channel, prompt, state);
+    const isReplacingLast = channel === 'openai' && sendOptions.isReplacingLast === true;
+    const request = requestFor(channel, prompt, state, isReplacingLast);
     const department = state.department;
     const conversationId = channel === 'openai' ? state.conversations.openai.conversationId : '';
     const isNewConversation = channel === 'openai' && !conversationId;
@@ -407,6 +505,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       ...(channel === 'knowledge' ? { department } : {}),
     };
     const answer: ChatMessage = { ...question, id: `m${nextId++}`, type: 0, message: '', status: 'pending' };
+    if (isReplacingLast) replacingQuestions.add(question);
     const controller = new AbortController();
     pending = { controller, channel };
     const wasActive = state.conversations[channel].active;
@@ -466,6 +565,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         onConversationId: (id) => {
           announcedId = id;
         },
+        onReplaceLastSupported: replaceLastSupported,
       });
       for await (const event of events) {
         if (controller.signal.aborted) break;
@@ -537,6 +637,45 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     pending?.controller.abort();
   }
 
+  /**
+   * Takes the channel's last question and answer out and sends `prompt` in their place: the AI chat
+   * asks the server to replace them too when they were answered, or when the failed question was
+   * itself a replacement (a failed answer leaves the server's conversation as it was).
+   */
+  function resend(
+    channel: ChatChannel,
+    prompt: string,
+    allowed: keyof ChatMessageActions,
+    messageOf: 'question' | 'answer',
+  ) {
+    const state = get();
+    const exchange = lastExchange(state.conversations[channel].messages);
+    if (!exchange || !isValidPrompt(prompt)) return Promise.resolve(false);
+    if (!chatMessageActions(state, channel, exchange[messageOf].id)[allowed]) return Promise.resolve(false);
+    const { question, answer } = exchange;
+    const isReplacingLast = answer.status !== 'error' || replacingQuestions.has(question);
+    setConversation(channel, (conversation) => ({
+      ...conversation,
+      messages: conversation.messages.filter((message) => message !== question && message !== answer),
+    }));
+    return send(prompt, { channel, isReplacingLast });
+  }
+
+  const lastQuestionText = (channel: ChatChannel) =>
+    lastExchange(get().conversations[channel].messages)?.question.message ?? '';
+
+  function retry(channel: ChatChannel = get().selection) {
+    return resend(channel, lastQuestionText(channel), 'canRetry', 'answer');
+  }
+
+  function regenerate(channel: ChatChannel = get().selection) {
+    return resend(channel, lastQuestionText(channel), 'canRegenerate', 'answer');
+  }
+
+  function editLastQuestion(prompt: string, channel: ChatChannel = get().selection) {
+    return resend(channel, prompt, 'canEdit', 'question');
+  }
+
   function setDraft(channel: ChatChannel, text: string) {
     if (get().drafts[channel] === text) return;
     set((state) => ({ drafts: { ...state.drafts, [channel]: text } }));
@@ -584,7 +723,12 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     set({ isLoadingConversation: true });
     try {
       const data = await unwrap(
-        client.POST('/api/chat/getConversation', { body: { ConversationId: conversationId } }),
+        client
+          .POST('/api/chat/getConversation', { body: { ConversationId: conversationId } })
+          .then((result) => {
+            if (isReplaceLastSupported(result.response)) replaceLastSupported();
+            return result;
+          }),
       );
       // Another conversation was opened meanwhile: this one is no longer wanted.
       if (generation !== openaiGeneration) return 'failed';
@@ -659,8 +803,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       openaiGeneration += 1;
       historyRequestedFor = null;
       forgetStored(state.userEmail);
-      const { selection, department } = state;
-      store.setState({ ...initialState(), selection, department });
+      const { selection, department, canReplaceLast } = state;
+      store.setState({ ...initialState(), selection, department, canReplaceLast });
     }
     set({ userEmail: email });
     if (email) restoreStored(email);
@@ -804,6 +948,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     setSessionExpiredHandler: (handler) => {
       onSessionExpired = handler;
     },
+    retry,
+    regenerate,
+    editLastQuestion,
   };
 }
 

@@ -43,6 +43,11 @@ export interface ChatTransportSendOptions {
    * header of the extension), so a stopped first answer can still be opened again.
    */
   onConversationId?: (conversationId: string) => void;
+  /**
+   * Called when the server says that the AI chat takes `ReplaceLastQuestion` (the extension header
+   * `X-Chat-Replace-Last: supported`): regenerating and editing the last question may be offered.
+   */
+  onReplaceLastSupported?: () => void;
 }
 
 /**
@@ -55,6 +60,13 @@ export interface ChatTransport {
 
 /** The extension header naming the AI conversation before its answer. */
 export const CONVERSATION_ID_HEADER = 'X-Conversation-Id';
+
+/** The extension header saying that the AI chat takes `ReplaceLastQuestion`. */
+export const REPLACE_LAST_HEADER = 'X-Chat-Replace-Last';
+
+/** Whether a response carries {@link REPLACE_LAST_HEADER}. */
+export const isReplaceLastSupported = (response: Response | undefined) =>
+  response?.headers.get(REPLACE_LAST_HEADER) === 'supported';
 
 const CHAT_PATHS = { openai: '/api/chat/gpt', knowledge: '/api/chat', elk: '/api/chat/elk' } as const;
 
@@ -75,8 +87,13 @@ function post(client: DigitalAssistantClient, request: ChatRequest, signal: Abor
  */
 export function createJsonChatTransport(client: DigitalAssistantClient): ChatTransport {
   return {
-    async *sendMessage(request, { signal }) {
-      const data: ChatAnswer = await unwrap<ChatAnswer>(post(client, request, signal));
+    async *sendMessage(request, { signal, onReplaceLastSupported }) {
+      const data: ChatAnswer = await unwrap<ChatAnswer>(
+        post(client, request, signal).then((result) => {
+          if (isReplaceLastSupported(result.response)) onReplaceLastSupported?.();
+          return result;
+        }),
+      );
       yield { type: 'done', data };
     },
   };
@@ -118,6 +135,7 @@ export function createSseChatTransport(
           }
           const conversationId = response.headers.get(CONVERSATION_ID_HEADER);
           if (conversationId) sendOptions.onConversationId?.(conversationId);
+          if (isReplaceLastSupported(response)) sendOptions.onReplaceLastSupported?.();
         },
       });
       try {

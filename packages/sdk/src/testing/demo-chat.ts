@@ -50,9 +50,17 @@ export interface DemoChatOptions {
    * @default 0
    */
   streamDelayMs?: number;
+  /**
+   * Take `ReplaceLastQuestion` (regenerate, edit and resend) and say so with the
+   * `X-Chat-Replace-Last` header; `false` is a server without the extension, which adds the question.
+   * @default true
+   */
+  canReplaceLast?: boolean;
   /** The general chat's answer to a question; by default it echoes the question. */
   answer?: (question: string, conversation: DemoConversation) => string;
 }
+
+const REPLACE_LAST_HEADER = 'x-chat-replace-last';
 
 const PGA_ROLES = ['PGA', 'CORE_ADMINS'];
 
@@ -169,6 +177,11 @@ export function createDemoChatHandlers(
           Messages: [],
         };
       }
+      const canReplaceLast = options.canReplaceLast !== false;
+      if (canReplaceLast && body.ReplaceLastQuestion) {
+        const last = conversation.Messages.findLastIndex((message) => message.type === 1);
+        if (last >= 0) conversation.Messages.splice(last);
+      }
       // The most recently used conversation comes first in the history.
       state.conversations = [conversation, ...state.conversations.filter((item) => item !== conversation)];
       conversation.Messages.push({ type: 1, message: body.Message });
@@ -180,7 +193,10 @@ export function createDemoChatHandlers(
       };
       const current = conversation;
       // The conversation is named before the answer (extension), so a stopped first answer can be opened.
-      const named = { 'x-conversation-id': current.ConversationId };
+      const named: Record<string, string> = {
+        'x-conversation-id': current.ConversationId,
+        ...(canReplaceLast ? { [REPLACE_LAST_HEADER]: 'supported' } : {}),
+      };
       if (!wantsStream(headers, options)) {
         current.Messages.push({ type: 0, message: Answer });
         return { status: 200, body: data, headers: named };
@@ -264,6 +280,7 @@ export function createDemoChatHandlers(
       const { ConversationId, ChipSummary, Messages } = conversation;
       return {
         status: 200,
+        ...(options.canReplaceLast !== false ? { headers: { [REPLACE_LAST_HEADER]: 'supported' } } : {}),
         body: { ConversationId, ChipSummary, Messages: Messages.map((message) => ({ ...message })) },
       };
     },

@@ -411,7 +411,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
       defaultTokenName,
       identityProviderUrl,
       startTime,
-      chat: isSeedOnly ? { ...chat, isStreaming: false } : chat,
+      chat: isSeedOnly ? { ...chat, isStreaming: false, canReplaceLast: false } : chat,
     }),
   });
   if (isSeedOnly) fake.remove(...EXTENSION_OPERATIONS);
