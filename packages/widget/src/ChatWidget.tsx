@@ -115,6 +115,8 @@ export interface ChatWidgetContentProps extends ChatWidgetProps {
    * the panel starts open and takes the focus, as if opened here.
    */
   isOpening?: boolean;
+  /** Launcher mode, closed: widget.js's launcher had the focus, so the widget's own launcher takes it. */
+  isLauncherFocused?: boolean;
 }
 
 /** Everything inside the widget's shadow root; `ChatWidget` renders it in its host, widget.js in its own. */
@@ -140,6 +142,7 @@ export function ChatWidgetContent(props: ChatWidgetContentProps) {
           department={props.department}
           chatType={props.chatType ?? 'knowledge'}
           initialState={initialState}
+          isLauncherFocused={props.isLauncherFocused ?? false}
           theme={theme}
         />
       </DigitalAssistantChatProvider>

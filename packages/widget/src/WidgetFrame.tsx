@@ -43,6 +43,8 @@ export interface WidgetFrameProps {
    * by the person before the panel had loaded (the focus moves in).
    */
   initialState: 'closed' | 'open' | 'opening';
+  /** Closed, the launcher takes the focus at once (widget.js's early launcher had it). */
+  isLauncherFocused: boolean;
   theme: WidgetTheme;
 }
 
@@ -217,6 +219,7 @@ export function WidgetFrame({
   department,
   chatType,
   initialState,
+  isLauncherFocused,
   theme,
 }: WidgetFrameProps) {
   const state = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
@@ -254,6 +257,11 @@ export function WidgetFrame({
     if (isFirst && initialState === 'open') return; // Open from the start: the page keeps its own focus.
     focusIntoPanel();
   }, [isLauncher, isOpen, initialState, focusIntoPanel]);
+  // In place of widget.js's early launcher, which had the focus: this one takes it (once).
+  const [shouldFocusLauncher] = useState(isLauncherFocused && mode === 'launcher');
+  useEffect(() => {
+    if (shouldFocusLauncher) launcherRef.current?.focus();
+  }, [shouldFocusLauncher]);
   // Opened while the session was being checked, the focus waits on the panel itself: it moves on to
   // the message box or the notice's button once they are there (never away from where the person went).
   const contentKey = `${state.status}:${state.isSessionCookieBlocked}:${selection}`;

@@ -1,7 +1,7 @@
 /**
  * The launcher widget.js draws before anything else has loaded: the same button as the panel's own
  * (launcher.css, the UI's tokens, the brand colour), in plain DOM, without the UI or the library
- * that renders it. Hovering or focusing it is the sign to fetch the panel; pressing it opens it.
+ * that renders it. Hovering or focusing it is the sign to fetch the rest; pressing it opens it.
  */
 import tokens from '@digital-assistant/ui/styles.css?tokens';
 import launcherCss from './launcher.css?raw';
@@ -33,6 +33,10 @@ export interface Launcher {
   setBusy(isBusy: boolean): void;
   /** A sentence above the launcher (`role="alert"`), or none. */
   showProblem(message: string | null): void;
+  /** Whether it has the keyboard's focus. */
+  hasFocus(): boolean;
+  /** Whether a pointer or key is pressing it right now (its click is still to come). */
+  isPressed(): boolean;
 }
 
 /** Draws the launcher into the (empty) shadow root. */
@@ -83,5 +87,7 @@ export function drawLauncher(shadowRoot: ShadowRoot, options: LauncherOptions): 
       problem.hidden = message === null;
       problem.textContent = message ?? '';
     },
+    hasFocus: () => shadowRoot.activeElement === button,
+    isPressed: () => button.matches(':active'),
   };
 }

@@ -30,7 +30,7 @@ function mountWithLauncher(loadPanel: () => Promise<PanelModule>, mode: 'launche
 }
 
 describe('widget.js’s launcher', () => {
-  it('is drawn alone; the panel is fetched when it is hovered or focused, and opens with the focus in it when pressed', async () => {
+  it('is drawn alone; hovered, the rest is fetched and drawn closed; pressed, it opens with the focus in it', async () => {
     const user = userEvent.setup();
     const loadPanel = vi.fn(async () => panel as PanelModule);
     const { host, shadow, view, server } = mountWithLauncher(loadPanel);
@@ -43,11 +43,15 @@ describe('widget.js’s launcher', () => {
     expect(server.callsTo('GET /api/auth')).toHaveLength(0);
 
     await user.hover(launcher);
-    expect(loadPanel).toHaveBeenCalledTimes(1);
-    // Fetched, not drawn: still the launcher alone.
+    expect(loadPanel).toHaveBeenCalled();
+    // Drawn closed in the early launcher's place, the session asked for: nothing opens.
+    await waitFor(() => expect(server.callsTo('GET /api/auth').length).toBeGreaterThan(0));
+    const ownLauncher = view.getByRole('button', { name: 'Chat with Digital Assistant' });
+    expect(ownLauncher).not.toBe(launcher);
+    expect(ownLauncher).toHaveAttribute('aria-controls');
     expect(view.queryByRole('dialog')).toBeNull();
 
-    await user.click(launcher);
+    await user.click(ownLauncher);
     const dialog = await view.findByRole('dialog', { name: 'Digital Assistant' });
     const composer = await within(dialog).findByRole('textbox', { name: 'Message to Knowledge' });
     await waitFor(() => expect(shadow.activeElement).toBe(composer));
@@ -56,16 +60,32 @@ describe('widget.js’s launcher', () => {
 
     await user.keyboard('{Escape}');
     expect(view.queryByRole('dialog')).toBeNull();
-    const ownLauncher = view.getByRole('button', { name: 'Chat with Digital Assistant' });
     expect(shadow.activeElement).toBe(ownLauncher);
   });
 
-  it('fetches the panel when focused, opens it by Enter, and the focus goes into the panel', async () => {
+  it('pressed before the rest has loaded, opens as soon as it has, with the focus in the panel', async () => {
+    const user = userEvent.setup();
+    let resolve: (module: PanelModule) => void = () => {};
+    const loadPanel = vi.fn(() => new Promise<PanelModule>((done) => (resolve = done)));
+    const { view, shadow } = mountWithLauncher(loadPanel);
+    const launcher = view.getByRole('button', { name: 'Chat with Digital Assistant' });
+    await user.click(launcher);
+    // Waiting: a ring turns around it.
+    expect(launcher).toHaveAttribute('aria-busy', 'true');
+    resolve(panel as PanelModule);
+    const composer = await view.findByRole('textbox', { name: 'Message to Knowledge' });
+    await waitFor(() => expect(shadow.activeElement).toBe(composer));
+  });
+
+  it('focused, fetches the rest and keeps the focus on the launcher drawn in its place; Enter opens it with the focus inside', async () => {
     const user = userEvent.setup();
     const loadPanel = vi.fn(async () => panel as PanelModule);
     const { view, shadow } = mountWithLauncher(loadPanel);
-    view.getByRole('button', { name: 'Chat with Digital Assistant' }).focus();
+    const early = view.getByRole('button', { name: 'Chat with Digital Assistant' });
+    early.focus();
     expect(loadPanel).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(shadow.activeElement).toHaveAttribute('aria-controls'));
+    expect(shadow.activeElement).not.toBe(early);
     await user.keyboard('{Enter}');
     const composer = await view.findByRole('textbox', { name: 'Message to Knowledge' });
     await waitFor(() => expect(shadow.activeElement).toBe(composer));
@@ -104,7 +124,14 @@ describe('widget.js’s launcher', () => {
     );
     expect(launcher).not.toHaveAttribute('aria-busy');
     expect(error).toHaveBeenCalled();
-    await user.click(launcher);
+    // Hovered again, it loads this time.
+    await user.hover(launcher);
+    await waitFor(() =>
+      expect(view.getByRole('button', { name: 'Chat with Digital Assistant' })).toHaveAttribute(
+        'aria-controls',
+      ),
+    );
+    await user.click(view.getByRole('button', { name: 'Chat with Digital Assistant' }));
     expect(await view.findByRole('dialog', { name: 'Digital Assistant' })).toBeInTheDocument();
     expect(view.queryByRole('alert')).toBeNull();
   });

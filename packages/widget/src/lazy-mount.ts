@@ -1,8 +1,10 @@
 /**
  * How widget.js mounts the widget without loading it: a launcher is drawn at once (launcher.ts) and
- * the panel (`widget-panel.js`: the UI, the markdown renderer and the library that renders them) is
- * fetched when the launcher is hovered or focused, and rendered in its place when it is pressed. An
- * inline widget, or a launcher open from the start, loads the panel at once.
+ * the rest (`widget-panel.js`: the UI, the markdown renderer and the library that renders them) is
+ * fetched when the launcher is hovered or focused, and then renders the whole widget in its place,
+ * still closed (so the session is known before the press, and the panel opens at once); pressed
+ * before that, it opens as soon as it has loaded. An inline widget, or a launcher open from the
+ * start, loads the panel at once.
  */
 import type { ChatWidgetProps } from './ChatWidget';
 import { DEFAULT_TITLE } from './constants';
@@ -16,20 +18,21 @@ export interface RenderedWidget {
   unmount(): void;
 }
 
+/** How the widget starts when the panel module renders it. */
+export interface RenderState {
+  /** The launcher was pressed: the panel opens and takes the focus. */
+  isOpening: boolean;
+  /** The launcher drawn before had the focus: the widget's own launcher takes it. */
+  isLauncherFocused?: boolean;
+}
+
 /**
  * What `widget-panel.js` exports. widget.js of any version of a major version loads the panel of
  * the latest one beside it (`/widget/v0/`), so this stays the same within a major version.
  */
 export interface PanelModule {
-  /**
-   * Renders the whole widget into `shadowRoot`, in place of whatever is there. `isOpening`: the
-   * launcher was pressed, so the panel opens and takes the focus.
-   */
-  renderWidget(
-    shadowRoot: ShadowRoot,
-    options: ChatWidgetProps,
-    state: { isOpening: boolean },
-  ): RenderedWidget;
+  /** Renders the whole widget into `shadowRoot`, in place of whatever is there. */
+  renderWidget(shadowRoot: ShadowRoot, options: ChatWidgetProps, state: RenderState): RenderedWidget;
 }
 
 /**
@@ -75,15 +78,28 @@ export function mountLazily(
     }
     isStarting = false;
     if (isUnmounted) return;
+    const isLauncherFocused = !isOpening && (launcher?.hasFocus() ?? false);
     launcher = undefined;
-    rendered = panel.renderWidget(shadowRoot as ShadowRoot, current, { isOpening });
+    rendered = panel.renderWidget(shadowRoot as ShadowRoot, current, { isOpening, isLauncherFocused });
+  }
+
+  /** Hovered or focused: the panel is fetched while the pointer is on its way, and drawn closed. */
+  function prepare() {
+    loadPanel().then(
+      () => {
+        // Not in the middle of a press (the click would land on a button gone): that opens it.
+        if (!rendered && !isStarting && !launcher?.isPressed()) void start(false);
+      },
+      () => {
+        // Said when it is pressed (start tries again).
+      },
+    );
   }
 
   if (isLauncher && !current.defaultOpen) {
     launcher = drawLauncher(shadowRoot, {
       ...lookOf(current),
-      // Fetched (and cached) while the pointer is on its way; nothing is drawn until it is pressed.
-      onIntent: () => void loadPanel().catch(() => {}),
+      onIntent: prepare,
       onOpen: () => void start(true),
     });
   } else {

@@ -13,13 +13,17 @@ import { runEffectsAsReactDoes } from './preact/options';
 // widget.js renders with Preact (see tsup.config.ts), whose effects must run when React's do.
 runEffectsAsReactDoes();
 
-export const renderWidget: PanelModule['renderWidget'] = (shadowRoot, options, { isOpening }) => {
+export const renderWidget: PanelModule['renderWidget'] = (shadowRoot, options, state) => {
   shadowRoot.replaceChildren();
   const root = createRoot(shadowRoot as unknown as Element);
   const render = (props: typeof options) =>
     root.render(
       <StrictMode>
-        <ChatWidgetContent {...props} isOpening={isOpening} />
+        <ChatWidgetContent
+          {...props}
+          isOpening={state.isOpening}
+          isLauncherFocused={state.isLauncherFocused ?? false}
+        />
       </StrictMode>,
     );
   render(options);
