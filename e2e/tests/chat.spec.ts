@@ -369,8 +369,9 @@ test.describe('the chat with no model configured', () => {
       await page.screenshot({ path: `${screenshotDir}/chat-no-model-1280.png` });
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 800, height: 800 });
-      await page.screenshot({ path: `${screenshotDir}/chat-no-model-800.png` });
+      // axe waits for the menu's closing animation first.
       expect(await accessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${screenshotDir}/chat-no-model-800.png` });
 
       // The knowledge chats still answer.
       await page.getByRole('button', { name: /Internal Knowledge/ }).click();
