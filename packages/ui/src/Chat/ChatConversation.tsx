@@ -12,13 +12,24 @@ import {
   useChat,
   useChatDraft,
   useChatMessage,
+  useChatMessageActions,
   useChatMessageIds,
 } from '@digital-assistant/react';
-import { type ComponentType, memo, type ReactNode, useId } from 'react';
+import {
+  type ComponentType,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { ChatComposer } from './ChatComposer';
 import { ChatScreenFooter } from './ChatScreenFooter';
 import { ChatScreenMessages } from './ChatScreenMessages';
 import { ChatSuggestions } from './ChatSuggestions';
+import { MessageActions, MessageEditForm } from './MessageActions';
 import { MessageBubble } from './MessageBubble';
 
 export interface ChatMessageItemProps {
@@ -30,16 +41,31 @@ export interface ChatMessageItemProps {
    * the chat's own parts do not import it, so hosts without it do not ship it.
    */
   extra?: ComponentType<{ message: ChatMessage }>;
+  /**
+   * The channel the message is on: its actions are shown (copy an answer, retry, regenerate, edit
+   * the last question: see `useChatMessageActions`). Without it, none.
+   */
+  channel?: ChatChannel;
+  /**
+   * Called after retry, regenerate or an edit was sent (the message and its buttons are replaced),
+   * e.g. to give the focus to the message box. Stable, so the bubbles keep their memo.
+   */
+  onResend?: () => void;
 }
 
 /**
- * One message of the chat store as a bubble (with its citation chips and error); it re-renders only
- * when that message changes. Needs `DigitalAssistantCoreProvider`.
+ * One message of the chat store as a bubble (with its citation chips and error, and with a channel
+ * its actions); it re-renders only when that message changes. Needs `DigitalAssistantCoreProvider`.
  */
-export const ChatMessageItem = memo(function ChatMessageItem({ id, extra: Extra }: ChatMessageItemProps) {
+export const ChatMessageItem = memo(function ChatMessageItem({
+  id,
+  extra: Extra,
+  channel,
+  onResend,
+}: ChatMessageItemProps) {
   const message = useChatMessage(id);
   if (!message) return null;
-  return (
+  const bubble = (actions?: ReactNode) => (
     <MessageBubble
       sender={message.type === 1 ? 'user' : 'bot'}
       text={message.message}
@@ -48,9 +74,69 @@ export const ChatMessageItem = memo(function ChatMessageItem({ id, extra: Extra 
       sources={message.sources}
     >
       {Extra ? <Extra message={message} /> : null}
+      {actions}
     </MessageBubble>
   );
+  if (!channel) return bubble();
+  return <ChatMessageWithActions message={message} channel={channel} bubble={bubble} onResend={onResend} />;
 });
+
+function ChatMessageWithActions({
+  message,
+  channel,
+  bubble,
+  onResend,
+}: {
+  message: ChatMessage;
+  channel: ChatChannel;
+  bubble: (actions?: ReactNode) => ReactNode;
+  onResend?: () => void;
+}) {
+  const actions = useChatMessageActions(message.id, { channel });
+  const [isEditing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // After Cancel or Escape the Edit button is back (a new one): it takes the focus again.
+  const [isEditRefocused, setEditRefocused] = useState(false);
+  useEffect(() => {
+    if (!isEditRefocused || isEditing) return;
+    editButton.current?.focus();
+    setEditRefocused(false);
+  }, [isEditRefocused, isEditing]);
+  // The store says how it went (an error shows on the new answer); the focus moves on at once.
+  const after = (sending: Promise<boolean>) => {
+    void sending;
+    onResend?.();
+  };
+  if (isEditing && actions.canEdit) {
+    return (
+      <article className="da-message" data-sender="user" data-state="editing" aria-label="You">
+        <div className="da-message-bubble">
+          <MessageEditForm
+            defaultValue={message.message}
+            onSubmit={(prompt) => {
+              setEditing(false);
+              after(actions.edit(prompt));
+            }}
+            onCancel={() => {
+              setEditing(false);
+              setEditRefocused(true);
+            }}
+          />
+        </div>
+      </article>
+    );
+  }
+  return bubble(
+    <MessageActions
+      kind={message.type === 1 ? 'question' : 'answer'}
+      {...(actions.canCopy ? { markdown: actions.markdown, plainText: actions.plainText } : {})}
+      onRetry={actions.canRetry ? () => after(actions.retry()) : undefined}
+      onRegenerate={actions.canRegenerate ? () => after(actions.regenerate()) : undefined}
+      onEdit={actions.canEdit ? () => setEditing(true) : undefined}
+      editButtonRef={editButton}
+    />,
+  );
+}
 
 export interface ChatConversationProps {
   /** The chat store's channel this conversation shows and sends to. */
@@ -111,6 +197,9 @@ export function ChatConversation({
     void chat.send(question);
     document.getElementById(boxId)?.focus();
   };
+  // Retry, regenerate and an edit replace the message whose button was pressed: the focus goes to
+  // the message box.
+  const focusComposer = useCallback(() => document.getElementById(boxId)?.focus(), [boxId]);
   const emptyState =
     suggestions?.length && !disabledReason ? (
       <>
@@ -124,7 +213,7 @@ export function ChatConversation({
     <>
       <ChatScreenMessages isBusy={chat.isAnswering || chat.isLoadingConversation} emptyState={emptyState}>
         {ids.map((id) => (
-          <ChatMessageItem key={id} id={id} extra={messageExtra} />
+          <ChatMessageItem key={id} id={id} extra={messageExtra} channel={channel} onResend={focusComposer} />
         ))}
       </ChatScreenMessages>
       <ChatScreenFooter>

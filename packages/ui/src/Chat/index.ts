@@ -29,6 +29,8 @@ export type { ElkMetricsPanelProps, HtmlTableCell } from './ElkMetricsPanel';
 export { ElkMetricsPanel, readHtmlTable, sanitizeTableHtml } from './ElkMetricsPanel';
 export type { HeaderSelectorProps } from './HeaderSelector';
 export { HeaderSelector } from './HeaderSelector';
+export type { MessageActionsProps, MessageEditFormProps } from './MessageActions';
+export { MESSAGE_ACTION_TEXTS, MessageActions, MessageEditForm } from './MessageActions';
 export type { MessageBubbleProps, MessageSender, MessageStatus } from './MessageBubble';
 export { MessageBubble } from './MessageBubble';
 export type { MessageSpinnerProps } from './MessageSpinner';

@@ -13,7 +13,8 @@ export interface CopyButtonProps {
   'aria-label'?: string;
 }
 
-async function writeToClipboard(text: string): Promise<void> {
+/** Puts `text` on the clipboard: the Clipboard API, else a selected textarea (pages over plain HTTP). */
+export async function writeToClipboard(text: string): Promise<void> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
