@@ -13,6 +13,6 @@ console.log(answer.response ?? answer.message ?? answer.raw_response);
 // Sources are keyed by the number the answer cites them with: [1], [2]...
 for (const [id, source] of Object.entries(answer.sources)) {
   console.log(`[${id}] ${source.document} (${source.location})`);
-  // `link` opens the cited document (with the same token); relative to the server.
+  // `link` opens the cited passage in its document (with the same token); relative to the server.
   if (source.link) console.log(`    ${new URL(source.link, baseUrl)}`);
 }

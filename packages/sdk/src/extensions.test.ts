@@ -60,13 +60,14 @@ const helpers = {
 };
 
 describe('the extension helpers', () => {
-  it('know every extension operation a developer calls (the SSO callback is a browser redirect)', () => {
+  it('know every extension operation a developer calls (the SSO callback and the passage page are for browsers)', () => {
     expect([...EXTENSION_OPERATIONS].sort()).toEqual(
       [
         'GET /api/knowledge/documents',
         'POST /api/knowledge/documents/delete',
         'POST /api/knowledge/documents/reingest',
         'GET /api/knowledge/documents/file',
+        'GET /api/knowledge/documents/passage',
         'GET /api/auth/sso/callback',
         'GET /api/users/tokens',
         'POST /api/users/tokens/revoke',
@@ -75,7 +76,7 @@ describe('the extension helpers', () => {
         'GET /api/audit',
       ].sort(),
     );
-    expect(Object.keys(helpers)).toHaveLength(EXTENSION_OPERATIONS.length - 1);
+    expect(Object.keys(helpers)).toHaveLength(EXTENSION_OPERATIONS.length - 2);
   });
 
   it.each(Object.entries(helpers))(

@@ -251,6 +251,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/knowledge/documents/passage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a cited passage in its document (where a citation of a text document links to)
+         * @description Extension. A page for a person, not data: the text the server extracted from a training
+         *     document, with its headings, pages and slides, the cited chunk highlighted (`<mark
+         *     id="passage">`, so the link's `#passage` scrolls to it) among the passages around it (at most
+         *     60 at a time, with links to the earlier and later ones), and a link to the original file. The
+         *     `link` of a source cited from a text, HTML, Markdown, CSV or Office document leads here (a PDF's
+         *     leads to its file at the page). Who may read it follows `getKnowledgeDocumentFile`: a document
+         *     the caller may not read is 404 as if it did not exist. When the document was ingested again
+         *     since the answer (`g` is not its current generation) the page says so and highlights nothing.
+         *     The page runs no script and loads nothing (`Content-Security-Policy: sandbox`); every text in
+         *     it is escaped.
+         */
+        get: operations["getKnowledgeDocumentPassage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ping": {
         parameters: {
             query?: never;
@@ -1148,8 +1177,10 @@ export interface components {
              */
             location?: string;
             /**
-             * @description Extension. Same-origin path of the original file (`getKnowledgeDocumentFile`), with `#page=N`
-             *     for a PDF page. Only the caller's own visible documents are linked.
+             * @description Extension. Same-origin path where the cited passage opens: a PDF's file
+             *     (`getKnowledgeDocumentFile`) at its page (`#page=N`); for other documents the passage page
+             *     (`getKnowledgeDocumentPassage`), the passage highlighted and scrolled to (`#passage`). Only
+             *     the caller's own visible documents are linked.
              */
             link?: string;
             /**
@@ -2008,6 +2039,41 @@ export interface operations {
                     "image/gif": string;
                     "video/mp4": string;
                     "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKnowledgeDocumentPassage: {
+        parameters: {
+            query: {
+                /** @description The document id. */
+                id: string;
+                /** @description The cited chunk's position in the document (0-based), highlighted. */
+                chunk?: number;
+                /** @description The document's generation of chunks the answer cited (ordinals are per generation). */
+                g?: number;
+                /** @description The first passage shown (0-based); by default a few before the cited one. */
+                from?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];

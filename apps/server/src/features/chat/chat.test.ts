@@ -593,14 +593,28 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       const first = answer.sources['1']!;
       expect(first.document).toBe('it-onboarding-vpn-guide.md');
       expect(first.context).toContain('GlobalProtect');
-      expect(first.link).toMatch(/^\/api\/knowledge\/documents\/file\?id=[0-9a-f-]{36}$/);
+      // A Markdown passage opens in the passage page, scrolled to it (a PDF's opens at its page).
+      expect(first.link).toMatch(
+        /^\/api\/knowledge\/documents\/passage\?id=[0-9a-f-]{36}&g=\d+&chunk=\d+#passage$/,
+      );
       expect(first.references).toEqual([first.link]);
       expect(first.location).toContain('VPN');
       expect(first.snippet).toContain('**');
       // The model was given those passages, numbered.
       expect(standin.requests().at(-1)!.messages[0]!.content).toContain('[1] it-onboarding-vpn-guide.md');
 
-      const file = await call(server.app, staff, { method: 'GET', url: first.link! });
+      const passage = await call(server.app, staff, {
+        method: 'GET',
+        url: first.link!.replace('#passage', ''),
+      });
+      expect(passage.statusCode).toBe(200);
+      expect(passage.headers['content-type']).toMatch(/^text\/html/);
+      expect(passage.body).toMatch(/<mark id="passage"[^>]*>[\s\S]*GlobalProtect[\s\S]*<\/mark>/);
+      const id = new URL(first.link!, 'http://server').searchParams.get('id');
+      const file = await call(server.app, staff, {
+        method: 'GET',
+        url: `/api/knowledge/documents/file?id=${id}`,
+      });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toMatch(/^text\/plain/);
       expect(file.headers['content-disposition']).toContain('inline; filename="it-onboarding-vpn-guide.md"');

@@ -5,7 +5,7 @@
 import type { components } from '../../generated/contract.js';
 import type { Queryable } from '../../platform/db/db.js';
 import type { Department, Viewer } from '../knowledge/departments.js';
-import { documentFileLink } from '../knowledge/document-file.js';
+import { citationLink } from '../knowledge/passage-view.js';
 import { type KnowledgeHit, searchKnowledge, type VectorRetriever } from '../knowledge/search.js';
 import { CitationFilter } from './citations.js';
 import type { ChatModel } from './llm.js';
@@ -76,7 +76,7 @@ export async function retrieve(
   hits.forEach((hit, index) => {
     const number = index + 1;
     const location = describeLocation(hit.location);
-    const link = documentFileLink(hit.documentId, hit.location.page);
+    const link = citationLink(hit);
     sources[String(number)] = {
       context: hit.text,
       references: [link],

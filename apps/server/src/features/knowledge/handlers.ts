@@ -1,6 +1,7 @@
 // The knowledge operations: training uploads (uploadTrainingFiles) and the File Status extensions
-// (listKnowledgeDocuments, deleteKnowledgeDocument, reingestKnowledgeDocument), and the original file
-// a cited source links to (getKnowledgeDocumentFile). Every change is audited in the same transaction
+// (listKnowledgeDocuments, deleteKnowledgeDocument, reingestKnowledgeDocument), and where a cited
+// source links to: the original file (getKnowledgeDocumentFile) or the passage in its text
+// (getKnowledgeDocumentPassage). Every change is audited in the same transaction
 // as the change.
 import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
@@ -9,6 +10,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
 import { createDocumentFileHandler } from './document-file.js';
+import { createPassageHandler } from './passage-view.js';
 import { cancelIngestion, enqueueIngestion, INGEST_QUEUE } from './pipeline.js';
 import { presentDocument } from './present.js';
 import { countDocuments, deleteDocument, listDocuments, requeueDocument } from './store.js';
@@ -24,6 +26,8 @@ export function createKnowledgeHandlers(context: FeatureContext): Handlers {
     uploadTrainingFiles: createUploadHandler(context),
 
     getKnowledgeDocumentFile: createDocumentFileHandler(context),
+
+    getKnowledgeDocumentPassage: createPassageHandler(context),
 
     async listKnowledgeDocuments(request) {
       const { q, sort, order, limit, offset } = request.query ?? {};

@@ -50,6 +50,8 @@ export interface KnowledgeHit {
   documentName: string;
   /** Position of the chunk in its document. */
   ordinal: number;
+  /** The document's generation of chunks the hit is from (ordinals are per generation). */
+  generation: number;
   location: { headingPath: string[]; page?: number; slide?: number };
   /** A short extract around the matching words, which are wrapped in the highlight markers. */
   snippet: string;
@@ -198,6 +200,7 @@ function headlineOptions(highlight: { start: string; stop: string }): string {
 interface HitRow {
   document_id: string;
   name: string;
+  generation: number;
   ordinal: number;
   heading_path: string[];
   page: number | null;
@@ -212,6 +215,7 @@ function toHit(row: HitRow, match: KnowledgeHit['match']): KnowledgeHit {
     documentId: row.document_id,
     documentName: row.name,
     ordinal: row.ordinal,
+    generation: row.generation,
     location: {
       headingPath: row.heading_path,
       ...(row.page !== null ? { page: row.page } : {}),
@@ -294,7 +298,7 @@ async function strictHits(
   if (!prepared.strict) return [];
   const { rows } = await db.query<HitRow>(
     `WITH ranked AS (
-       SELECT c.document_id, d.name, c.ordinal, c.heading_path, c.page, c.slide, c.text,
+       SELECT c.document_id, d.name, c.generation, c.ordinal, c.heading_path, c.page, c.slide, c.text,
               1 + ts_rank_cd('${RANK_WEIGHTS}'::float4[], c.tsv, $1::tsquery, 1 | 32) AS score
        FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $1::tsquery
        ORDER BY score DESC, d.name, c.ordinal
@@ -358,7 +362,7 @@ async function partialHits(
        LIMIT ${PARTIAL_POOL}
      ),
      top AS (
-       SELECT pool.document_id, pool.ordinal, pool.score, d.name, c.heading_path, c.page, c.slide, c.text,
+       SELECT pool.document_id, pool.ordinal, pool.score, d.name, c.generation, c.heading_path, c.page, c.slide, c.text,
               ts_rank_cd('${RANK_WEIGHTS}'::float4[], c.tsv, $1::tsquery, 1) AS density
        FROM pool
          JOIN knowledge_documents d ON d.id = pool.document_id
@@ -396,7 +400,7 @@ async function chunksByKey(
   const ordinals = keys.map((key) => Number(key.slice(key.lastIndexOf(':') + 1)));
   const { rows } = await db.query<HitRow>(
     `WITH q AS (SELECT $1::tsquery AS query)
-     SELECT c.document_id, d.name, c.ordinal, c.heading_path, c.page, c.slide, c.text, 0 AS score,
+     SELECT c.document_id, d.name, c.generation, c.ordinal, c.heading_path, c.page, c.slide, c.text, 0 AS score,
             ts_headline('english', c.text, coalesce(q.query, ''::tsquery), $6) AS snippet
      FROM q, unnest($4::uuid[], $5::int[]) AS wanted(document_id, ordinal)
        JOIN knowledge_chunks c ON c.document_id = wanted.document_id AND c.ordinal = wanted.ordinal

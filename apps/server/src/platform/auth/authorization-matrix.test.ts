@@ -351,6 +351,12 @@ const KNOWLEDGE_PROBES: Record<string, (id: string) => Array<{ label: string; re
   getKnowledgeDocumentFile: (id) => [
     { label: 'GET the file', request: { method: 'GET', url: `/api/knowledge/documents/file?id=${id}` } },
   ],
+  getKnowledgeDocumentPassage: (id) => [
+    {
+      label: 'GET the passage',
+      request: { method: 'GET', url: `/api/knowledge/documents/passage?id=${id}&chunk=0` },
+    },
+  ],
   listKnowledgeDocuments: () => [
     { label: 'GET the documents', request: { method: 'GET', url: '/api/knowledge/documents' } },
   ],
@@ -488,7 +494,8 @@ describe.each(BACKENDS)('departments in the authorization matrix on %s', (backen
       'session of a role group PARTNERS holding knowledge_pga',
     ]) {
       expect(pgaAnswer(before, caller)).toContain(SECRET);
-      expect(before(caller, 'GET the file')).toContain(SECRET);
+      for (const label of ['GET the file', 'GET the passage'])
+        expect(before(caller, label)).toContain(SECRET);
     }
 
     // Re-uploaded for IT and Education; its ingestion waits.
