@@ -144,7 +144,7 @@ describe('the chat screen', () => {
     expect(panel.textContent).toContain('Staff can ask the assistant about internal policies');
   });
 
-  it('shows a failed answer in red with the server reason (no model configured)', async () => {
+  it('shows a failed answer in red, a missing model in words for staff (a server that did not say so first)', async () => {
     const server = renderApp('/chat');
     server.use({
       'POST /api/chat/gpt': () =>
@@ -157,8 +157,33 @@ describe('the chat screen', () => {
     await ask('Message to OpenAI GPT', 'Hello?');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error fetching response');
-    expect(alert.textContent).toContain('LLM_BASE_URL');
+    expect(alert.textContent).toContain(
+      'The AI chat is not available yet: no language model has been set up',
+    );
+    expect(alert.textContent).not.toContain('LLM_');
     expect(alert.closest('.da-message')?.getAttribute('data-state')).toBe('error');
+  });
+
+  it('without a model the AI chat says so before anyone asks, and its box is disabled with the reason', async () => {
+    renderApp('/chat', { chat: { hasLanguageModel: false } });
+    const box = await screen.findByRole('textbox', { name: 'Message to OpenAI GPT' });
+    await waitFor(() => expect(box).toHaveProperty('disabled', true));
+    const pane = screen.getByRole('region', { name: 'AI chat' });
+    expect(pane.textContent).toContain('The AI chat is not available yet: no language model has been set up');
+    expect(pane.textContent).not.toContain('Ask anything');
+    expect(pane.textContent).not.toContain('LLM_');
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    // The knowledge chats answer as ever (their pane is out of view here).
+    expect(screen.getByRole('textbox', { name: 'Message to Knowledge', hidden: true })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('without a model administrators also read which settings to set', async () => {
+    renderApp('/chat', { signedIn: admin, chat: { hasLanguageModel: false } });
+    const pane = await screen.findByRole('region', { name: 'AI chat' });
+    await waitFor(() => expect(pane.textContent).toContain('set LLM_BASE_URL and LLM_MODEL'));
   });
 
   it('answers in the ELK chat with a metrics panel shown on demand, and New Topic starts afresh', async () => {

@@ -24,6 +24,16 @@ async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('the demo chat', () => {
+  it('without a language model says so at /api/auth and answers the AI chat 501', async () => {
+    const { client } = setup({ signedIn: demoStaff, chat: { hasLanguageModel: false } });
+    expect((await unwrap(client.GET('/api/auth'))).hasLanguageModel).toBe(false);
+    const error = await rejectionOf(unwrap(client.POST('/api/chat/gpt', { body: { Message: 'Hi' } })));
+    expect(error).toMatchObject({ status: 501, code: 'model_not_configured' });
+    // By default nothing is said, and the AI chat answers.
+    const { client: usual } = setup({ signedIn: demoStaff });
+    expect((await unwrap(usual.GET('/api/auth'))).hasLanguageModel).toBeUndefined();
+  });
+
   it('keeps AI conversations per user: a new one gets its id on the first answer and tops the history', async () => {
     const { client } = setup();
     const first = await unwrap(client.POST('/api/chat/gpt', { body: { Message: 'First question' } }));

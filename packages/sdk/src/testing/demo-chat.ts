@@ -58,6 +58,12 @@ export interface DemoChatOptions {
   canReplaceLast?: boolean;
   /** The general chat's answer to a question; by default it echoes the question. */
   answer?: (question: string, conversation: DemoConversation) => string;
+  /**
+   * Whether the server has a language model, said by `GET /api/auth` (`hasLanguageModel`) when
+   * given; `false` also answers the AI chat with 501 `model_not_configured`, as the reference server
+   * without one does. Not given: `GET /api/auth` does not say, and the AI chat answers.
+   */
+  hasLanguageModel?: boolean;
 }
 
 const REPLACE_LAST_HEADER = 'x-chat-replace-last';
@@ -167,6 +173,13 @@ export function createDemoChatHandlers(
     'POST /api/chat/gpt': ({ body, headers }) => {
       const user = state.sessionUser;
       if (!user) return unauthenticated();
+      if (options.hasLanguageModel === false) {
+        return errorReply(
+          501,
+          'model_not_configured',
+          'The AI chat needs a language model, and none is configured on this server. An administrator sets LLM_BASE_URL and LLM_MODEL.',
+        );
+      }
       let conversation = body.ConversationId ? own(body.ConversationId) : undefined;
       if (body.ConversationId && !conversation) return errorReply(404, 'not_found', 'No such conversation');
       if (!conversation) {

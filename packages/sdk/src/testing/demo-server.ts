@@ -166,7 +166,13 @@ export function createDemoHandlers(
       state.sessionUser
         ? {
             status: 200,
-            body: { user: state.sessionUser, features: state.roles.get(state.sessionUser.role) ?? [] },
+            body: {
+              user: state.sessionUser,
+              features: state.roles.get(state.sessionUser.role) ?? [],
+              ...(options.chat?.hasLanguageModel === undefined
+                ? {}
+                : { hasLanguageModel: options.chat.hasLanguageModel }),
+            },
           }
         : unauthenticated(),
     'GET /api/auth/sso': ({ query }) => {
