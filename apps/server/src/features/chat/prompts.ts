@@ -134,6 +134,7 @@ export function elkToolSystemPrompt(context: ElkPromptContext): string {
   return [
     'You read questions about infrastructure metrics for the ELK agent and call the query_metrics tool once.',
     'Fill in only what the question says; use null for anything it does not name (the conversation so far fills it in).',
+    'A greeting, or a question about anything but metrics, names nothing: every argument null.',
     `Environments: ${context.environments.join(', ') || '(none)'}. Tenants: ${context.tenants.join(', ') || '(none)'}.`,
     `Metrics: ${context.metrics.join(', ')}. Use "all" for every environment or tenant when asked.`,
     'Give a name that is not listed exactly as the question spells it. Copy the period as plain English words or ISO dates.',
