@@ -43,3 +43,15 @@ export const NoSourcesYet: Story = {
     </ChatScreen.Root>
   ),
 };
+
+/**
+ * With `toggleLabel`: in windows of 1100px and below (an 800px window, a phone) the panel is behind a
+ * 'Sources' button under the composer, with the number of sources, and opens over the conversation;
+ * wider, it is beside the conversation as above.
+ */
+export const SourcesBehindAButton: Story = {
+  args: {
+    toggleLabel: 'Sources',
+    count: Object.keys(knowledgeConversation[1]?.sources ?? {}).length,
+  },
+};

@@ -1,7 +1,7 @@
 import type { KnowledgeSource } from '@digital-assistant/sdk';
 import { useId } from 'react';
 import { safeUrl } from '../Markdown/safeUrl';
-import { citationPreview } from './citationPreview';
+import { citationPreview, referenceLabel } from './citationPreview';
 
 export interface ChatSourcesPanelProps {
   /** Sources of the latest answer, keyed by id; `undefined` before the first answer. */
@@ -21,7 +21,9 @@ function compareIds(a: string, b: string): number {
 
 /**
  * The admin chat's Sources panel: each source of the latest answer with its id, the passage
- * (context) and its references, as links where they are addresses.
+ * (context) and its references, as links where they are addresses, named by their document (the
+ * server's own links: 'guide.md, at the cited passage', 'report.pdf, page 3') or by their file
+ * name and host, never by the address itself.
  */
 export function ChatSourcesPanel({ sources, title = 'Sources' }: ChatSourcesPanelProps) {
   const headingId = useId();
@@ -59,7 +61,7 @@ export function ChatSourcesPanel({ sources, title = 'Sources' }: ChatSourcesPane
                         <li key={reference}>
                           {url ? (
                             <a href={url} target="_blank" rel="noopener noreferrer">
-                              {reference}
+                              {referenceLabel(reference, preview.document)}
                               <span className="da-visually-hidden"> (opens in a new tab)</span>
                             </a>
                           ) : (

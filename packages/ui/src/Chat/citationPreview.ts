@@ -60,6 +60,32 @@ function documentNameFromLink(link: string): string {
   }
 }
 
+/** Paths of the reference server's own links to a cited document. */
+const PASSAGE_PATH = '/api/knowledge/documents/passage';
+const FILE_PATH = '/api/knowledge/documents/file';
+
+/**
+ * How a reference reads, instead of its address: the document's name for the server's own links
+ * (at the cited passage, or the PDF page), a web address's file name and host, a name as it is.
+ * @example referenceLabel('/api/knowledge/documents/file?id=42#page=3', 'guide.pdf') // 'guide.pdf, page 3'
+ */
+export function referenceLabel(reference: string, document: string): string {
+  if (!isWebAddress(reference)) return reference;
+  let url: URL;
+  try {
+    url = new URL(reference, 'https://relative.invalid');
+  } catch {
+    return reference;
+  }
+  if (url.pathname === PASSAGE_PATH) return `${document}, at the cited passage`;
+  if (url.pathname === FILE_PATH) {
+    const page = /(?:^|&)page=(\d+)/.exec(url.hash.slice(1))?.[1];
+    return page ? `${document}, page ${page}` : document;
+  }
+  const name = documentNameFromLink(reference);
+  return url.host === 'relative.invalid' ? name : `${name} (${url.host})`;
+}
+
 /** Shortens a passage to a preview at a word boundary. */
 function shorten(passage: string): string {
   const flat = passage.replace(/\s+/g, ' ').trim();

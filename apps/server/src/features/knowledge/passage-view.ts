@@ -73,7 +73,8 @@ header { padding-top: 1.5rem; padding-bottom: 1rem; border-bottom: 1px solid var
 h1 { margin: .25rem 0 .5rem; font-size: 1.5rem; line-height: 1.3; overflow-wrap: anywhere; }
 header p { margin: .25rem 0; }
 a { color: var(--accent); }
-a:focus-visible, mark:focus { outline: 3px solid var(--accent); outline-offset: 2px; }
+a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+mark:focus { outline: none; }
 .note { padding: .5rem .75rem; border: 1px solid var(--border); border-radius: 8px; background: var(--surface); }
 main { padding-top: 1rem; padding-bottom: 2rem; }
 h2 { margin: 1.75rem 0 .5rem; font-size: 1.1rem; }

@@ -91,11 +91,18 @@ export function ChatPanesScreen({
   );
 }
 
-/** The Sources panel of the admin chat: the latest knowledge answer's sources. */
+/**
+ * The Sources panel of the admin chat: the latest knowledge answer's sources, beside the
+ * conversation, or behind a 'Sources' button under the composer in narrow windows.
+ */
 function AdminSources() {
   const messages = useChatMessages({ channel: 'knowledge' });
   const sources = messages.findLast((message) => message.sources)?.sources;
-  return <ChatSourcesPanel sources={sources} />;
+  return (
+    <ChatScreen.Aside toggleLabel="Sources" count={sources ? Object.keys(sources).length : undefined}>
+      <ChatSourcesPanel sources={sources} />
+    </ChatScreen.Aside>
+  );
 }
 
 /** /menu/chat: the admin chat, a knowledge chat of every department the admin reads, with its Sources panel. */
@@ -116,9 +123,7 @@ export function AdminChatScreen() {
           composerId={COMPOSER_IDS.admin}
         />
       </ChatScreen.Pane>
-      <ChatScreen.Aside>
-        <AdminSources />
-      </ChatScreen.Aside>
+      <AdminSources />
     </ChatScreen.Root>
   );
 }
