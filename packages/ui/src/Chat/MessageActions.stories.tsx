@@ -115,11 +115,7 @@ export const InAConversation: Story = {
     );
     await userEvent.click(regenerate);
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Message to OpenAI GPT' })).toHaveFocus());
-    const edit = await canvas.findByRole(
-      'button',
-      { name: 'Edit and resend the question' },
-      { timeout: 15_000 },
-    );
+    const edit = await canvas.findByRole('button', { name: 'Edit the question' }, { timeout: 15_000 });
     await userEvent.click(edit);
     const box = canvas.getByRole('textbox', { name: 'Edit your question' });
     await userEvent.clear(box);

@@ -79,16 +79,14 @@ describe('message actions', () => {
     await ask(user, 'First', 'Answer 1 to First');
     // One Tab stop per toolbar, arrow keys inside it.
     const questionActions = screen.getByRole('toolbar', { name: 'Question actions' });
-    const edit = within(questionActions).getByRole('button', { name: 'Edit and resend the question' });
+    const edit = within(questionActions).getByRole('button', { name: 'Edit the question' });
     edit.focus();
     await user.keyboard('{Enter}');
     const box = screen.getByRole('textbox', { name: 'Edit your question' });
     expect(box).toHaveFocus();
     expect(box).toHaveValue('First');
     await user.keyboard('{Escape}');
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Edit and resend the question' })).toHaveFocus(),
-    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit the question' })).toHaveFocus());
     expect(texts()).toEqual(['First', 'Answer 1 to First']);
 
     await user.keyboard('{Enter}');

@@ -24,10 +24,10 @@ export const MESSAGE_ACTION_TEXTS = {
   regenerate: 'Regenerate',
   regenerateLabel: 'Regenerate the answer',
   edit: 'Edit',
-  editLabel: 'Edit and resend the question',
+  editLabel: 'Edit the question',
   editBox: 'Edit your question',
-  resend: 'Send',
-  resendLabel: 'Send the edited question',
+  resend: 'Ask',
+  resendLabel: 'Ask the edited question',
   cancel: 'Cancel',
 } as const;
 
