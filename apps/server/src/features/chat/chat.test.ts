@@ -283,6 +283,42 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect((await conversation(staff, fresh.json().ConversationId)).json().Messages).toHaveLength(2);
     });
 
+    it('replaces the tail with a stopped replacement: the new question and what was said of its answer', async () => {
+      const id = (await gpt(staff, 'Name a planet')).json().ConversationId as string;
+      const controller = new AbortController();
+      const response = await fetch(`${origin}/api/chat/gpt`, {
+        method: 'POST',
+        headers: { ...staff.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({
+          Message: 'Name a moon slowly [[standin:words=200]] [[standin:delay=40]]',
+          ConversationId: id,
+          ReplaceLastQuestion: true,
+        }),
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      while ((received.match(/event: delta/g) ?? []).length < 5) {
+        const { value } = await reader.read();
+        received += decoder.decode(value, { stream: true });
+      }
+      controller.abort();
+      await reader.cancel().catch(() => {});
+      let messages: Array<{ type: number; message: string; stopped?: boolean }> = [];
+      await expect
+        .poll(
+          async () => {
+            messages = (await conversation(staff, id)).json().Messages ?? [];
+            return messages.map((message) => message.type).join() === '1,0' && messages[1]!.stopped === true;
+          },
+          { timeout: 5000 },
+        )
+        .toBe(true);
+      expect(messages[0]!.message).toContain('Name a moon slowly');
+      expect(messages[1]!.message.length).toBeGreaterThan(0);
+    });
+
     it('streams delta events then done with the JSON answer; the deltas make the answer', async () => {
       const response = await gpt(staff, 'Stream this please', undefined, { accept: 'text/event-stream' });
       expect(response.statusCode).toBe(200);
