@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../platform/db/db.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
 import { formatBytes } from '../knowledge/parse/zip.js';
 import type { AnalyzerLimits } from './analyze/analyzer.js';
-import type { ModelImprover } from './analyze/model.js';
+import { type ModelImprover, summaryTargets } from './analyze/model.js';
 import type { FileReview } from './analyze/types.js';
 import {
   type EncodedFile,
@@ -140,6 +140,8 @@ export async function runReview(
         let done = 0;
         let lastProgress = Date.now();
         let modelBudget = model?.maxFunctions ?? 0;
+        // Generated docstrings the model may write the summary line of (as many as functions it reviews).
+        let summaryBudget = model?.maxFunctions ?? 0;
         // Without a model the next Python files are already read and sent to the analyzer in batches
         // (two batches in hand for each of its analysis threads) while this one's results are written:
         // the analyzer's threads and this thread work at the same time.
@@ -216,9 +218,20 @@ export async function runReview(
           } else if (requested) {
             ahead.delete(item);
             ({ bytes, rendered } = await requested);
-          } else if (model && modelBudget > 0) {
+          } else if (model && (modelBudget > 0 || summaryBudget > 0)) {
             bytes = await zip.read(item);
-            const [fileReview] = (await analyzer.review([{ path: item.path, bytes }])) as [FileReview];
+            let [fileReview] = (await analyzer.review([{ path: item.path, bytes }])) as [FileReview];
+            // The docstrings' summary lines, asked for the whole file at once: the file is reviewed
+            // again with them (and keeps its own if theirs do not parse).
+            const asked = fileReview.error ? [] : summaryTargets(fileReview, summaryBudget);
+            if (asked.length > 0) {
+              summaryBudget -= asked.length;
+              const summaries = await model.improver.summarize(fileReview, asked.length, signal);
+              if (Object.keys(summaries).length > 0)
+                [fileReview] = (await analyzer.review([{ path: item.path, bytes, summaries }])) as [
+                  FileReview,
+                ];
+            }
             for (const fn of fileReview.functions) {
               if (modelBudget <= 0) break;
               modelBudget--;

@@ -363,9 +363,10 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
     expect(shout.performance).toContain('DA105');
     expect(shout.performance).toContain('sep_strip = sep.strip()');
     expect(shout.readability).toMatch(/D103/);
-    expect(shout.readability).toContain('words (list[str]): The words.');
-    expect(shout.readability).toContain('sep (str, optional): The sep. Defaults to " ".');
-    expect(shout.readability).toContain('Returns:');
+    // What the code says, not the names again ("words: The words.").
+    expect(shout.readability).toContain('words (list[str]): Iterated over.');
+    expect(shout.readability).toContain('sep (str, optional): Its `strip()` is called. Defaults to `" "`.');
+    expect(shout.readability).toContain('str: `result`.');
     const finding = shout.findings?.find((entry) => entry.code === 'D103');
     expect(finding).toMatchObject({ section: 'readability', source: 'ruff', line: 1 });
     // Ruff's own findings are sorted into the two sections.
@@ -402,8 +403,12 @@ describe.each(BACKENDS)('code review (%s)', (backend) => {
     expect(text('data/prices.csv')).toBe(PACKAGE['data/prices.csv']);
     expect(text('shop/broken.py')).toBe(PACKAGE['shop/broken.py']);
     expect(text('shop/cart.py')).toContain('        """Cheapest.\n');
+    // The class's docstring too (D101).
+    expect(text('shop/cart.py')).toContain(
+      'class Cart:\n    """Cart.\n\n    Attributes:\n        items: Set from the `items` argument.\n    """\n',
+    );
     expect(text('shop/util/text.py')).toContain(
-      '    """Shout.\n\n    Args:\n        words (list[str]): The words.',
+      '    """Shout.\n\n    Args:\n        words (list[str]): Iterated over.',
     );
     expect(text('shop/cart.py.REVIEW.md')).toContain('### Performance Enhancement');
     expect(text('REVIEW-SUMMARY.md')).toContain('Functions reviewed: 8');
@@ -543,9 +548,20 @@ describe('code review with a language model (the stand-in)', () => {
     await standin?.close();
   });
 
-  it("adds the model's improvements next to ruff's and the checks', never in their place", async () => {
+  it("adds the model's improvements next to ruff's and the checks', and the docstrings' summary lines it gives once checked", async () => {
     const improved = 'def total(prices):\n    """Sum the prices."""\n    return sum(prices)';
     standin.script(
+      // The docstrings' summary lines, asked for the whole file at once: one usable, one with a
+      // quote (refused: the docstring written from the code stays), one for a line not asked about.
+      {
+        text: JSON.stringify({
+          summaries: [
+            { line: 1, summary: 'add up the prices of a basket' },
+            { line: 8, summary: 'Say "hello"' },
+            { line: 3, summary: 'Not asked for.' },
+          ],
+        }),
+      },
       {
         text: JSON.stringify({
           performance: { reasons: ['sum() adds in C, without a Python loop.'], improved },
@@ -582,8 +598,25 @@ describe('code review with a language model (the stand-in)', () => {
     expect(other.findings?.some((finding) => finding.source === 'model')).toBe(false);
     expect(other.findings?.some((finding) => finding.code === 'D103')).toBe(true);
     const requests = standin.requests();
-    expect(requests).toHaveLength(2);
-    expect(requests[0]!.messages.at(-1)!.content).toContain('def total(prices)');
+    expect(requests).toHaveLength(3);
+    // One request for the file's summary lines, with both functions; then one per function.
+    expect(requests[0]!.messages.at(-1)!.content).toMatch(
+      /Line 1, function `total`[\s\S]*Line 8, function `other`/,
+    );
+    expect(requests[1]!.messages.at(-1)!.content).toContain('def total(prices)');
+    // The model's summary line is in the docstring, checked and said to be the model's.
+    const d103 = total.findings?.find((finding) => finding.code === 'D103');
+    expect(d103?.after).toContain('    """Add up the prices of a basket.');
+    expect(d103?.message).toContain('its summary line by the language model');
+    expect(other.findings?.find((finding) => finding.code === 'D103')?.after).toContain('    """Other.');
+    const download = await call(server.app, staff, {
+      method: 'POST',
+      url: '/api/file/download',
+      payload: { fileId },
+    });
+    const calc = new TextDecoder().decode(unzipSync(new Uint8Array(download.rawPayload))['calc.py']);
+    expect(calc).toContain('def total(prices):\n    """Add up the prices of a basket.');
+    expect(unparseable(new Uint8Array(download.rawPayload))).toEqual([]);
   });
 });
 

@@ -29,6 +29,8 @@ import type { FileReview } from './types.js';
 export interface SourceFile {
   path: string;
   bytes: Uint8Array;
+  /** The language model's summary lines for its docstrings (file.ts SummaryLines). */
+  summaries?: Readonly<Record<number, string>>;
 }
 
 /**

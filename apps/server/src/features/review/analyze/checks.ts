@@ -87,7 +87,7 @@ const PURE_METHODS = new Set([
   'items',
 ]);
 /** Methods that change their receiver: a name used so in the loop is not loop-invariant. */
-const MUTATING_METHODS = new Set([
+export const MUTATING_METHODS: ReadonlySet<string> = new Set([
   'append',
   'extend',
   'insert',

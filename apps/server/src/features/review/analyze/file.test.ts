@@ -27,7 +27,7 @@ const CASES: Record<string, { source: string; docstrings: number }> = {
   },
   'tabs and CRLF line endings': {
     source: 'class Cart:\r\n\tdef total(self, items):\r\n\t\treturn sum(items)\r\n',
-    docstrings: 1,
+    docstrings: 2,
   },
   'quotes and backslashes in defaults and conditions': {
     source:
@@ -37,13 +37,13 @@ const CASES: Record<string, { source: string; docstrings: number }> = {
   'nested functions and methods': {
     source:
       'class A:\n    def outer(self, x):\n        def inner(y):\n            return y * 2\n        return inner(x)\n\n    async def run(self):\n        await self.outer(1)\n',
-    docstrings: 3,
+    docstrings: 4,
   },
   'a body on the def line': { source: 'def one(): return 1\n', docstrings: 1 },
   'bodies on def lines, with a comment, semicolons, a decorator and tabs': {
     source:
       'class A:\n\t@staticmethod\n\tdef one(): return 1  # one\n\tasync def two(self): x = 2; return x\n\tdef three(self):pass\n',
-    docstrings: 3,
+    docstrings: 4,
   },
   'a body on the def line going on over lines': {
     source: 'def pair(a, b): return (a,\n  b)\n\n\ndef after():\n    pass\n',
@@ -71,10 +71,10 @@ function parsesAsPython(text: string): boolean {
   }
 }
 
-/** The names of the functions Python's `ast` finds without a docstring in `text`. */
+/** The names of the functions and classes Python's `ast` finds without a docstring in `text`. */
 function functionsWithoutDocstring(text: string): string[] {
   const script =
-    'import ast,sys\nfor n in ast.walk(ast.parse(sys.stdin.buffer.read())):\n  if isinstance(n,(ast.FunctionDef,ast.AsyncFunctionDef)) and ast.get_docstring(n) is None: print(n.name)';
+    'import ast,sys\nfor n in ast.walk(ast.parse(sys.stdin.buffer.read())):\n  if isinstance(n,(ast.FunctionDef,ast.AsyncFunctionDef,ast.ClassDef)) and ast.get_docstring(n) is None: print(n.name)';
   return execFileSync('python3', ['-c', script], { input: text }).toString().split('\n').filter(Boolean);
 }
 
@@ -87,7 +87,7 @@ describe('the enhanced text with generated docstrings', () => {
       expect(review.docstringsAdded).toBe(docstrings);
       expect(parsesAsPython(review.enhanced!)).toBe(true);
       if (docstrings === 0 && review.appliedFixes.length === 0) expect(review.enhanced).toBe(source);
-      // Every function has its docstring in the enhanced text (Python's ast says so), in the file's line ends.
+      // Every function and class has its docstring in the enhanced text (Python's ast says so), in the file's line ends.
       if (docstrings > 0) expect(functionsWithoutDocstring(review.enhanced!)).toEqual([]);
       if (source.includes('\r\n')) expect(review.enhanced).not.toMatch(/[^\r]\n/);
     });
@@ -101,7 +101,7 @@ describe('generated docstrings', () => {
     const review = await reviewPythonFile('cart.py', Buffer.from(source));
     const [getter, setter, empty] = review.functions.map((fn) => fn.generatedDocstring);
     expect(getter).toBe('"""The total price."""');
-    expect(setter).toMatch(/^"""Set the total price\.\n\nArgs:\n {4}value: The value\./);
+    expect(setter).toBe('"""Set the total price.\n\nSets `self._total`.\n"""');
     expect(empty).toBe('"""Whether the Cart is empty."""');
   });
 
@@ -111,10 +111,10 @@ describe('generated docstrings', () => {
     const review = await reviewPythonFile('names.py', Buffer.from(source));
     const docstrings = Object.fromEntries(review.functions.map((fn) => [fn.name, fn.generatedDocstring]));
     expect(docstrings.is_empty).toMatch(
-      /^"""Return whether the text is empty\.[\s\S]*Returns:\n {4}Whether the text is empty\./,
+      /^"""Return whether the text is empty\.[\s\S]*Returns:\n {4}bool: Whether the text is empty\./,
     );
     expect(docstrings['Cart.has_items']).toMatch(/^"""Return whether the Cart has items\./);
-    expect(docstrings.get_user_name).toMatch(/^"""Get user name\.[\s\S]*Returns:\n {4}The user name\./);
+    expect(docstrings.get_user_name).toMatch(/^"""Return the user name\.[\s\S]*Returns:\n {4}`user.name`\./);
   });
 
   it('summarise methods named like what every JavaScript object has from their words', async () => {
@@ -122,7 +122,7 @@ describe('generated docstrings', () => {
       'class Model:\n    def constructor(self):\n        return 1\n\n    def toString(self):\n        return "m"\n\n    def __init__(self):\n        self.x = 1\n';
     const review = await reviewPythonFile('model.py', new TextEncoder().encode(source));
     const docstrings = Object.fromEntries(review.functions.map((fn) => [fn.name, fn.generatedDocstring]));
-    expect(docstrings['Model.constructor']).toMatch(/^"""Constructor\./);
+    expect(docstrings['Model.constructor']).toMatch(/^"""Return the constructor\./);
     expect(docstrings['Model.toString']).toMatch(/^"""To string\./);
     expect(docstrings['Model.__init__']).toMatch(/^"""Initialize the Model\./);
   });
@@ -332,7 +332,9 @@ describe('files in a declared encoding (PEP 263)', () => {
       const [encoded] = encodeRendered([renderFile(review)], dir);
       const written = Buffer.from(encoded!.enhanced!);
       // The download's file is Latin-1 again: the original's bytes with the docstring between them.
-      expect(written.toString('latin1')).toContain('def grüße(name="café"):\n    """Grüße.');
+      expect(written.toString('latin1')).toContain(
+        'def grüße(name="café"):\n    """Grüße.\n\n    Args:\n        name (str, optional): Defaults to `"café"`.',
+      );
       expect(written.includes(Buffer.from('café', 'utf8'))).toBe(false);
       expect(pythonReads(written)).toBe('ok\n');
     } finally {
@@ -414,7 +416,7 @@ describe('a file whose lines end with a carriage return alone', () => {
       ['total', 2],
       ['A.f', 6],
     ]);
-    expect(review.docstringsAdded).toBe(2);
+    expect(review.docstringsAdded).toBe(3);
     expect(review.enhanced).not.toContain('\n');
     expect(parsesAsPython(review.enhanced!)).toBe(true);
     expect(functionsWithoutDocstring(review.enhanced!)).toEqual([]);

@@ -3,9 +3,9 @@
 // (docstrings inserted, ruff's safe fixes applied) checked to still parse.
 import iconv from 'iconv-lite';
 import { runChecks } from './checks.js';
-import { generateDocstring, indentDocstring } from './docstring.js';
+import { generateClassDocstring, generateDocstring, indentDocstring } from './docstring.js';
 import { nestingProblem } from './nesting.js';
-import { findFunctions, type PythonFunction, parsePython } from './python.js';
+import { findFunctions, type PythonClass, type PythonFunction, parsePython } from './python.js';
 import {
   applyEdits,
   checkSyntax,
@@ -21,9 +21,11 @@ import {
   toFinding,
 } from './ruff.js';
 import { MAX_TREE_DEPTH, type PlainTree, type SyntaxNode, TreeTooDeepError } from './tree.js';
-import type { FileReview, Finding, FunctionReview } from './types.js';
+import type { ClassReview, FileReview, Finding, FunctionReview } from './types.js';
 
 const DOCSTRING_RULES = /^D10[0-7]$/;
+/** Most of a class's text a review keeps (for the language model's summary line). */
+const MAX_CLASS_SOURCE = 4000;
 /**
  * Most of ruff's findings listed for one file: a file of ordinary code has far fewer (one or two per
  * function), and past it the review's texts would be megabytes no one reads (`x;` written 100,000
@@ -46,6 +48,8 @@ interface CheckedFile {
   /** The file's lines end with `\r` alone (DecodedFile). */
   crLineEnds?: boolean;
   diagnostics: RuffDiagnostic[];
+  /** The language model's summary lines for its docstrings, if any. */
+  summaries?: SummaryLines;
 }
 
 /**
@@ -58,11 +62,12 @@ interface CheckedFile {
  * and the others are reviewed.
  */
 export async function reviewPythonFiles(
-  files: ReadonlyArray<{ path: string; bytes: Uint8Array }>,
+  files: ReadonlyArray<{ path: string; bytes: Uint8Array; summaries?: SummaryLines }>,
 ): Promise<FileReview[]> {
-  const checked = files.map(({ path, bytes }) => {
+  const checked = files.map(({ path, bytes, summaries }) => {
     try {
-      return checkFile(path, bytes);
+      const file = checkFile(path, bytes);
+      return summaries && 'source' in file ? { ...file, summaries } : file;
     } catch (error) {
       return notReviewable(path, error);
     }
@@ -277,13 +282,14 @@ export async function reviewPythonFileAlongside(
   path: string,
   bytes: Uint8Array,
   verdict: Promise<RuffVerdict>,
+  summaries?: SummaryLines,
 ): Promise<FileReview> {
   const decoded = sourceOf(path, bytes);
   if (!('source' in decoded)) return decoded;
   let tree: TreeReview | undefined;
   let treeError: unknown;
   try {
-    tree = reviewTree(decoded.source, await parsePython(decoded.source));
+    tree = reviewTree(decoded.source, await parsePython(decoded.source), summaries);
   } catch (error) {
     // ruff's verdict may explain it (a file that is not Python); if not, the error stands.
     treeError = error;
@@ -303,32 +309,86 @@ export async function reviewPythonFileAlongside(
   }
 }
 
-/** What the syntax tree alone gives of a file: its functions, their own checks and docstrings. */
+/** A function or class without a docstring, and the one written for it. */
+interface DocstringTarget {
+  kind: 'function' | 'class';
+  /** Its index in TreeReview.functions or .classes. */
+  index: number;
+  /** The line of `def` or `class`. */
+  defLine: number;
+  slot?: PythonFunction['docstringSlot'];
+  /** Written from the code alone. */
+  docstring: string;
+  /** With the language model's summary line, when the review was given one for it. */
+  modelDocstring?: string;
+}
+
+/** What the syntax tree alone gives of a file: its functions and classes, checks and docstrings. */
 interface TreeReview {
   functions: PythonFunction[];
+  classes: PythonClass[];
   starts: number[];
   /** Per function, the project's own checks' findings. */
   checks: Finding[][];
-  /** Per function without one, the generated docstring. */
-  docstrings: Array<string | undefined>;
+  /** The functions and classes without a docstring, in source order. */
+  docstrings: DocstringTarget[];
   /** Whether every docstring insertion is valid Python by construction (see isSafeInsertion). */
   docstringsProvenSafe: boolean;
   /** The 1-based line near which tree-sitter could not read the file, if it could not. */
   unreadFrom?: number;
 }
 
-function reviewTree(source: string, tree: PlainTree): TreeReview {
-  const functions = findFunctions(tree, source);
+/**
+ * Summary lines for docstrings, by the first line (decorators included) of the function or class
+ * they are for (the language model's, model.ts): they take the place of the ones written from the name.
+ */
+export type SummaryLines = Readonly<Record<number, string>>;
+
+function reviewTree(source: string, tree: PlainTree, summaries?: SummaryLines): TreeReview {
+  const classes: PythonClass[] = [];
+  const functions = findFunctions(tree, source, classes);
   const starts = lineStarts(source);
   let docstringsProvenSafe = !tree.hasError;
-  const docstrings = functions.map((fn) => {
-    if (fn.docstring) return undefined;
-    if (fn.docstringSlot && docstringsProvenSafe && !isSafeInsertion(fn.docstringSlot, source, starts))
-      docstringsProvenSafe = false;
-    return generateDocstring(fn);
+  const docstrings: DocstringTarget[] = [];
+  const target = (
+    kind: DocstringTarget['kind'],
+    index: number,
+    slot: PythonFunction['docstringSlot'],
+    defLine: number,
+    startLine: number,
+    write: (summaryLine?: string) => string,
+  ) => {
+    if (slot && docstringsProvenSafe && !isSafeInsertion(slot, source, starts)) docstringsProvenSafe = false;
+    const summaryLine = summaries?.[startLine];
+    docstrings.push({
+      kind,
+      index,
+      defLine,
+      ...(slot ? { slot } : {}),
+      docstring: write(),
+      ...(summaryLine ? { modelDocstring: write(summaryLine) } : {}),
+    });
+  };
+  functions.forEach((fn, index) => {
+    if (!fn.docstring)
+      target('function', index, fn.docstringSlot, fn.defLine, fn.startLine, (line) =>
+        generateDocstring(fn, line),
+      );
   });
+  if (classes.length > 0) {
+    const byName = new Map(functions.map((fn) => [fn.qualifiedName, fn]));
+    classes.forEach((cls, index) => {
+      if (cls.docstring) return;
+      const init = byName.get(`${cls.qualifiedName}.__init__`);
+      target('class', index, cls.docstringSlot, cls.defLine, cls.startLine, (line) =>
+        generateClassDocstring(cls, init, line),
+      );
+    });
+    docstrings.sort((left, right) => left.defLine - right.defLine);
+  }
   return {
     functions,
+    classes,
     starts,
     checks: functions.map((fn) => runChecks(fn, source)),
     docstrings,
@@ -356,7 +416,7 @@ function firstErrorLine(root: SyntaxNode): number | undefined {
 
 /** The review of one file from ruff's findings and its syntax tree. */
 function reviewParsed(file: CheckedFile, tree: PlainTree): FileReview {
-  return joinRuff(file, reviewTree(file.source, tree));
+  return joinRuff(file, reviewTree(file.source, tree, file.summaries));
 }
 
 /** ruff's findings joined with what the tree gave: the file's review and its enhanced text. */
@@ -411,18 +471,76 @@ function joinRuff(
   const docstringEdits: TextEdit[] = [];
   // A file written with CRLF line ends gets them in what is inserted too.
   const newline = source[source.indexOf('\n') - 1] === '\r' ? '\r\n' : '\n';
-  functions.forEach((fn, index) => {
-    const review = reviews[index]!;
-    for (const finding of tree.checks[index]!) review.findings.push(finding);
-    const docstring = tree.docstrings[index];
-    if (docstring !== undefined) {
-      review.generatedDocstring = docstring;
-      const indented = attachDocstring(fn, review, docstring, source, starts);
-      if (fn.docstringSlot)
-        docstringEdits.push(docstringEdit(fn.docstringSlot, indented, source, starts, newline));
-    }
-    review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
+  functions.forEach((_, index) => {
+    for (const finding of tree.checks[index]!) reviews[index]!.findings.push(finding);
   });
+  // The model's summary lines are kept only if the file with their docstrings still parses.
+  const isModelWritten =
+    tree.docstrings.some((target) => target.modelDocstring) &&
+    checkSyntax(
+      applyEdits(
+        source,
+        tree.docstrings.flatMap((target) =>
+          target.slot
+            ? [
+                docstringEdit(
+                  target.slot,
+                  indentDocstring(target.modelDocstring ?? target.docstring, target.slot.indent),
+                  source,
+                  starts,
+                  newline,
+                ),
+              ]
+            : [],
+        ),
+      ).text,
+    );
+  const classes: ClassReview[] = [];
+  for (const target of tree.docstrings) {
+    const docstring = (isModelWritten ? target.modelDocstring : undefined) ?? target.docstring;
+    const byModel = docstring !== target.docstring;
+    let indented: string;
+    if (target.kind === 'function') {
+      const fn = functions[target.index]!;
+      const review = reviews[target.index]!;
+      review.generatedDocstring = docstring;
+      indented = attachDocstring(
+        fn.defLine,
+        fn.docstringSlot,
+        review.findings,
+        docstring,
+        byModel,
+        source,
+        starts,
+        fn,
+      );
+    } else {
+      const cls = tree.classes[target.index]!;
+      // The class's D101/D106 is the module's finding, or its enclosing function's.
+      const ownerIndex = owner[cls.defLine] ?? -1;
+      const findings = ownerIndex >= 0 ? reviews[ownerIndex]!.findings : moduleFindings;
+      indented = attachDocstring(
+        cls.defLine,
+        cls.docstringSlot,
+        findings,
+        docstring,
+        byModel,
+        source,
+        starts,
+      );
+      classes.push({
+        name: cls.qualifiedName,
+        line: cls.startLine,
+        source:
+          cls.source.length > MAX_CLASS_SOURCE ? `${cls.source.slice(0, MAX_CLASS_SOURCE)}\n...` : cls.source,
+        generatedDocstring: docstring,
+      });
+    }
+    if (target.slot) docstringEdits.push(docstringEdit(target.slot, indented, source, starts, newline));
+  }
+  for (const review of reviews)
+    review.findings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
+  moduleFindings.sort((left, right) => left.line - right.line || left.code.localeCompare(right.code));
   let enhanced = enhance(source, safeEdits, docstringEdits, tree.docstringsProvenSafe);
   // In a declared encoding, what was inserted must be writable in it (a docstring quoting a default
   // value's text always is: it comes from the file).
@@ -435,6 +553,7 @@ function joinRuff(
   return {
     path,
     functions: reviews,
+    ...(classes.length > 0 ? { classes } : {}),
     moduleFindings,
     enhanced: bom + (crLineEnds ? enhanced.text.replaceAll('\n', '\r') : enhanced.text),
     ...(encoding ? { encoding } : {}),
@@ -458,22 +577,25 @@ function lineOwners(functions: PythonFunction[], lineCount: number): Int32Array 
 }
 
 /**
- * Gives ruff's missing-docstring finding the generated docstring, or adds the project's own.
- * Returns the docstring indented for the body (at the slot's indentation when there is a slot).
+ * Gives ruff's missing-docstring finding (D10x on the `def` or `class` line) the generated docstring,
+ * or adds the project's own (DA201). Returns the docstring indented for the body (at the slot's
+ * indentation when there is a slot).
  */
 function attachDocstring(
-  fn: PythonFunction,
-  review: FunctionReview,
+  defLine: number,
+  slot: PythonFunction['docstringSlot'],
+  findings: Finding[],
   docstring: string,
+  byModel: boolean,
   source: string,
   starts: number[],
+  fn?: PythonFunction,
 ): string {
-  const defLineStart = starts[fn.defLine - 1] ?? 0;
-  const slot = fn.docstringSlot;
+  const defLineStart = starts[defLine - 1] ?? 0;
   const indent = slot?.indent ?? `${/^[ \t]*/.exec(source.slice(defLineStart))![0]}    `;
   const indented = indentDocstring(docstring, indent);
-  // What the function's header (the def line to the body, signature lines and comments
-  // included) was and becomes, as the finding shows it.
+  // What the header (the def or class line to the body, signature lines and comments included)
+  // was and becomes, as the finding shows it.
   const lineEnd = (at: number) => {
     const end = source.indexOf('\n', at);
     return end < 0 ? source.length : end;
@@ -489,26 +611,38 @@ function attachDocstring(
     before = text(defLineStart, slot ? (starts[slot.row] ?? source.length + 1) - 1 : lineEnd(defLineStart));
     after = `${before}\n${indented}`;
   }
-  const ruffFinding = review.findings.find(
-    (finding) => DOCSTRING_RULES.test(finding.code) && finding.line === fn.defLine,
+  const written = `a Google-style docstring was written${byModel ? ' (its summary line by the language model)' : ''} from what the code says${fn ? docstringSources(fn, docstring) : ' (its attributes)'}`;
+  const ruffFinding = findings.find(
+    (finding) => DOCSTRING_RULES.test(finding.code) && finding.line === defLine,
   );
   if (ruffFinding) {
     ruffFinding.before = before;
     ruffFinding.after = after;
-    ruffFinding.message = `${ruffFinding.message}: a Google-style docstring was written from the signature${fn.returnsValue ? ', the return' : ''}${fn.raises.length > 0 ? ' and the raised exceptions' : ''}.`;
+    ruffFinding.message = `${ruffFinding.message}: ${written}.`;
     return indented;
   }
-  review.findings.push({
+  findings.push({
     section: 'readability',
     source: 'check',
     code: 'DA201',
-    message:
-      'The function has no docstring: a Google-style one was written from its signature, returns and raises.',
-    line: fn.defLine,
+    message: `The ${fn ? 'function' : 'class'} has no docstring: ${written}.`,
+    line: defLine,
     before,
     after,
   });
   return indented;
+}
+
+/** What a function's generated docstring was written from, as the finding says it. */
+function docstringSources(fn: PythonFunction, docstring: string): string {
+  const sources = [
+    /\nArgs:\n/.test(docstring) ? 'the arguments and their use' : undefined,
+    /\nReturns:\n/.test(docstring) ? 'the return' : undefined,
+    /\nYields:\n/.test(docstring) ? 'what it yields' : undefined,
+    fn.raises.length > 0 ? 'the raised exceptions' : undefined,
+  ].filter((entry): entry is string => !!entry);
+  if (sources.length === 0) return '';
+  return ` (${sources.length === 1 ? sources[0] : `${sources.slice(0, -1).join(', ')} and ${sources.at(-1)}`})`;
 }
 
 /** The edit that inserts a docstring (indented for its slot) into the file. */
@@ -524,7 +658,8 @@ function docstringEdit(
     return { ...slot.onDefLine, content: `${newline}${lines}${newline}${slot.indent}` };
   }
   const at = starts[slot.row] ?? source.length;
-  return { start: at, end: at, content: `${lines}${newline}` };
+  const end = slot.replacesRowsTo === undefined ? at : (starts[slot.replacesRowsTo] ?? at);
+  return { start: at, end, content: `${lines}${newline}` };
 }
 
 /**

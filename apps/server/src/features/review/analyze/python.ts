@@ -83,8 +83,40 @@ export interface Parameter {
 
 export interface RaiseInfo {
   exception: string;
-  /** The condition of the `if` the raise sits directly in, when there is one. */
-  condition?: string;
+  /**
+   * When it is raised, as far as the code says: each place's `if` condition (`else`: that it is
+   * false), the exception caught by the `except` it sits in, or `always` when it is directly in the
+   * function's body; places that say nothing of it are left out.
+   */
+  when: RaiseCase[];
+}
+
+export type RaiseCase =
+  | { kind: 'if'; condition: string }
+  | { kind: 'else'; condition: string }
+  | { kind: 'except'; caught: string }
+  | { kind: 'always' };
+
+/** A class, as its docstring is written (class docstrings, D101). */
+export interface PythonClass {
+  name: string;
+  /** With the enclosing classes and functions (`Outer.Inner`). */
+  qualifiedName: string;
+  decorators: string[];
+  /** The superclasses as written (`Exception`, `enum.Enum`), keyword arguments left out. */
+  bases: string[];
+  /** 1-based lines, decorators included. */
+  startLine: number;
+  endLine: number;
+  /** The line of `class`. */
+  defLine: number;
+  /** Source text, decorators included. */
+  source: string;
+  docstring?: string;
+  docstringSlot?: PythonFunction['docstringSlot'];
+  /** The class_definition node (valid while its tree is). */
+  node: Node;
+  body: Node;
 }
 
 export interface PythonFunction {
@@ -124,6 +156,8 @@ export interface PythonFunction {
     row: number;
     indent: string;
     beforeStatement: boolean;
+    /** The blank rows from `row` up to this one are replaced by the docstring. */
+    replacesRowsTo?: number;
     onDefLine?: { start: number; end: number };
   };
   /** The function_definition node (valid while its tree is). */
@@ -138,8 +172,11 @@ const SCOPE_TYPES = new Set(['function_definition', 'class_definition', 'lambda'
 
 type Scope = Array<{ kind: 'class' | 'function'; name: string }>;
 
-/** Every function of the tree, in source order, nested ones after their parent. */
-export function findFunctions(tree: PlainTree, source: string): PythonFunction[] {
+/**
+ * Every function of the tree, in source order, nested ones after their parent; and, into `classes`
+ * when given, every class.
+ */
+export function findFunctions(tree: PlainTree, source: string, classes?: PythonClass[]): PythonFunction[] {
   const found: PythonFunction[] = [];
   // Nodes still to look at with their scope, the next on top: a loop, not a recursion, so the
   // tree's depth never meets the stack's.
@@ -169,6 +206,7 @@ export function findFunctions(tree: PlainTree, source: string): PythonFunction[]
     if (definition?.type === 'class_definition') {
       const name = definition.childForFieldName('name')?.text ?? '?';
       const body = definition.childForFieldName('body');
+      if (body && classes) classes.push(describeClass(definition, body, outer, decorators, scope, source));
       if (body) visitChildren(body, [...scope, { kind: 'class', name }]);
       continue;
     }
@@ -193,20 +231,7 @@ function describeFunction(
   const returnType = definition.childForFieldName('return_type');
   const facts = { returnsValue: false, yields: false, raises: [] as RaiseInfo[] };
   collectFlow(body, facts);
-  const first = body.namedChildren[0];
-  let docstring: string | undefined;
-  const literal = first?.type === 'expression_statement' ? first.namedChildren[0] : undefined;
-  if (literal && first!.namedChildren.length === 1 && isDocstringLiteral(literal)) docstring = literal.text;
-  let docstringSlot: PythonFunction['docstringSlot'];
-  if (first) {
-    // Comments between the def line and the first statement stay where they are: the docstring
-    // goes right before the first statement.
-    const lineStart = source.lastIndexOf('\n', first.startIndex - 1) + 1;
-    const indent = source.slice(lineStart, first.startIndex);
-    if (first.startRow > definition.startRow && /^[ \t]*$/.test(indent))
-      docstringSlot = { row: first.startRow, indent, beforeStatement: first.type !== 'comment' };
-    else docstringSlot = defLineSlot(definition, first, source);
-  }
+  const { docstring, docstringSlot } = docstringOf(definition, body, source);
   const startIndex = lineStartOf(source, outer.startIndex);
   return {
     name,
@@ -230,6 +255,77 @@ function describeFunction(
     body,
     depth: scope.filter((entry) => entry.kind === 'function').length,
   };
+}
+
+function describeClass(
+  definition: Node,
+  body: Node,
+  outer: Node,
+  decorators: string[],
+  scope: Scope,
+  source: string,
+): PythonClass {
+  const name = definition.childForFieldName('name')?.text ?? '?';
+  const superclasses = definition.childForFieldName('superclasses');
+  const bases = (superclasses?.namedChildren ?? [])
+    .filter((child) => child.type !== 'keyword_argument' && child.type !== 'comment')
+    .map((child) => child.text);
+  const { docstring, docstringSlot } = docstringOf(definition, body, source);
+  const startIndex = lineStartOf(source, outer.startIndex);
+  return {
+    name,
+    qualifiedName: [...scope.map((entry) => entry.name), name].join('.'),
+    decorators,
+    bases,
+    startLine: outer.startRow + 1,
+    endLine: outer.endRow + 1,
+    defLine: definition.startRow + 1,
+    source: source.slice(startIndex, outer.endIndex),
+    ...(docstring ? { docstring } : {}),
+    ...(docstringSlot ? { docstringSlot } : {}),
+    node: definition,
+    body,
+  };
+}
+
+/** The docstring a function's or class's body starts with, and where one goes when it has none. */
+function docstringOf(
+  definition: Node,
+  body: Node,
+  source: string,
+): { docstring?: string; docstringSlot?: PythonFunction['docstringSlot'] } {
+  const first = body.namedChildren[0];
+  let docstring: string | undefined;
+  const literal = first?.type === 'expression_statement' ? first.namedChildren[0] : undefined;
+  if (literal && first!.namedChildren.length === 1 && isDocstringLiteral(literal)) docstring = literal.text;
+  let docstringSlot: PythonFunction['docstringSlot'];
+  if (first) {
+    // Comments between the def line and the first statement stay where they are: the docstring
+    // goes right before the first statement.
+    const lineStart = source.lastIndexOf('\n', first.startIndex - 1) + 1;
+    const indent = source.slice(lineStart, first.startIndex);
+    if (first.startRow > definition.startRow && /^[ \t]*$/.test(indent)) {
+      // Right under the header when blank lines part it from the body: no blank line goes before
+      // a docstring (D201, D211), nor, in a function, after it (D202: the docstring takes their place).
+      let row = first.startRow;
+      let start = lineStart;
+      while (row - 1 > definition.startRow) {
+        const previous = source.lastIndexOf('\n', start - 2) + 1;
+        if (!/^[ \t\f]*\r?$/.test(source.slice(previous, start - 1))) break;
+        row--;
+        start = previous;
+      }
+      docstringSlot = {
+        row,
+        indent,
+        beforeStatement: first.type !== 'comment',
+        ...(definition.type === 'function_definition' && row < first.startRow
+          ? { replacesRowsTo: first.startRow }
+          : {}),
+      };
+    } else docstringSlot = defLineSlot(definition, first, source);
+  }
+  return { ...(docstring ? { docstring } : {}), ...(docstringSlot ? { docstringSlot } : {}) };
 }
 
 /** The start of the line holding `index` (so a method's text keeps its indentation). */
@@ -319,21 +415,43 @@ function collectFlow(
       if (raised) {
         const target = raised.type === 'call' ? raised.childForFieldName('function') : raised;
         const exception = target?.text ?? raised.text;
-        if (
-          /^[A-Za-z_][\w.]*$/.test(exception) &&
-          !facts.raises.some((entry) => entry.exception === exception)
-        ) {
-          const block = child.parent;
-          const owner = block?.type === 'block' ? block.parent : undefined;
-          const condition =
-            owner?.type === 'if_statement' || owner?.type === 'elif_clause'
-              ? owner.childForFieldName('condition')?.text
-              : undefined;
-          facts.raises.push({ exception, ...(condition ? { condition } : {}) });
+        if (/^[A-Za-z_][\w.]*$/.test(exception)) {
+          let entry = facts.raises.find((known) => known.exception === exception);
+          if (!entry) {
+            entry = { exception, when: [] };
+            facts.raises.push(entry);
+          }
+          const when = raiseCase(child, body);
+          if (when && !entry.when.some((known) => JSON.stringify(known) === JSON.stringify(when)))
+            entry.when.push(when);
         }
       }
     }
   }
+}
+
+/** When a raise statement raises, from the block it sits directly in (RaiseInfo.when). */
+function raiseCase(statement: Node, body: Node): RaiseCase | undefined {
+  const block = statement.parent;
+  if (block?.type !== 'block') return undefined;
+  if (block.id === body.id) return { kind: 'always' };
+  const owner = block.parent;
+  if (owner?.type === 'if_statement' || owner?.type === 'elif_clause') {
+    const condition = owner.childForFieldName('condition')?.text;
+    return condition ? { kind: 'if', condition } : undefined;
+  }
+  if (owner?.type === 'else_clause' && owner.parent?.type === 'if_statement') {
+    // Only a plain if/else: after elifs, "else" means that none of them held either.
+    if (owner.parent.namedChildren.some((child) => child.type === 'elif_clause')) return undefined;
+    const condition = owner.parent.childForFieldName('condition')?.text;
+    return condition ? { kind: 'else', condition } : undefined;
+  }
+  if (owner?.type === 'except_clause') {
+    const caught = owner.namedChildren.find((child) => child.type !== 'block' && child.type !== 'comment');
+    const type = caught?.type === 'as_pattern' ? caught.namedChildren[0] : caught;
+    return type ? { kind: 'except', caught: type.text } : undefined;
+  }
+  return undefined;
 }
 
 /**

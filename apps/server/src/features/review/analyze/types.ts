@@ -29,12 +29,28 @@ export interface FunctionReview {
   generatedDocstring?: string;
 }
 
+/** A class without a docstring, and the one generated for it (what the language model is shown). */
+export interface ClassReview {
+  /** With the enclosing classes and functions (`Outer.Inner`). */
+  name: string;
+  /** Its first line, decorators included (as a function's `line`). */
+  line: number;
+  /** Source text, decorators included (its first few thousand characters). */
+  source: string;
+  generatedDocstring: string;
+}
+
 export interface FileReview {
   /** Path inside the zip. */
   path: string;
-  /** Set when the file is not valid Python (or not text in its encoding): it has no functions then. */
+  /**
+   * Set when the file was not reviewed, saying why (not valid Python, not text in its encoding, too
+   * large, nested too deeply...): it has no functions then.
+   */
   error?: string;
   functions: FunctionReview[];
+  /** The classes without a docstring, each with the one generated for it. */
+  classes?: ClassReview[];
   /** ruff's findings outside every function (imports, module docstring...). */
   moduleFindings: Finding[];
   /**

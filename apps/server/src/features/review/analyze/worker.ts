@@ -63,6 +63,7 @@ async function answer(request: Request): Promise<Reply> {
             request.files[0]!.path,
             request.files[0]!.bytes,
             verdictFrom(ruffPort),
+            request.files[0]!.summaries,
           ),
         ]
       : await reviewPythonFiles(request.files);
