@@ -36,9 +36,9 @@ function nodesOf(fn: PythonFunction, type: string): readonly Node[] {
   return byType.get(type) ?? NONE;
 }
 
+/** The nodes of several types (not in source order). */
 function nodesOfTypes(fn: PythonFunction, types: readonly string[]): Node[] {
-  const found = types.flatMap((type) => nodesOf(fn, type));
-  return types.length > 1 ? found.sort((left, right) => left.id - right.id) : found;
+  return types.flatMap((type) => nodesOf(fn, type));
 }
 
 const NONE: readonly Node[] = [];
@@ -484,7 +484,7 @@ function describeParameter(
   parameter: Parameter,
   use: Use | undefined,
   fn: PythonFunction,
-  nestedText: () => string,
+  nestedNames: () => Set<string>,
 ): string {
   const parts: string[] = [];
   if (use) {
@@ -511,12 +511,7 @@ function describeParameter(
   if (said.length === 0) {
     if (parameter.kind === 'args') said.push('Additional positional arguments.');
     else if (parameter.kind === 'kwargs') said.push('Additional keyword arguments.');
-    else if (
-      use &&
-      !use.isUsed &&
-      !isStub(fn) &&
-      !new RegExp(`(?<![\\p{L}\\p{N}_])${parameter.identifier}(?![\\p{L}\\p{N}_])`, 'u').test(nestedText())
-    )
+    else if (use && !use.isUsed && !isStub(fn) && !nestedNames().has(parameter.identifier))
       said.push('Not used.');
   }
   const defaultValue = parameter.defaultValue === undefined ? undefined : code(parameter.defaultValue, 40);
@@ -818,13 +813,13 @@ export function generateDocstring(fn: PythonFunction, summaryLine?: string): str
   const args: string[] = [];
   if (documented.length > 0) {
     const uses = parameterUses(fn);
-    let nested: string | undefined;
-    const nestedText = () => {
-      nested ??= nestedScopesText(fn);
+    let nested: Set<string> | undefined;
+    const nestedNames = () => {
+      nested ??= nestedScopeNames(fn);
       return nested;
     };
     const entries = documented.map((parameter) => {
-      const what = describeParameter(parameter, uses.get(parameter.identifier), fn, nestedText);
+      const what = describeParameter(parameter, uses.get(parameter.identifier), fn, nestedNames);
       const type = parameter.annotation
         ? oneLine(parameter.annotation, 60)
         : parameter.defaultValue !== undefined
@@ -870,17 +865,26 @@ export function generateDocstring(fn: PythonFunction, summaryLine?: string): str
   return quoted(lines);
 }
 
-/** The text of the function's nested functions and classes (a parameter read only there is used). */
-function nestedScopesText(fn: PythonFunction): string {
-  return descendants(fn.body, () => true)
-    .flatMap((node) =>
-      node.namedChildren.filter((child) =>
-        ['function_definition', 'class_definition', 'decorated_definition', 'lambda'].includes(child.type),
-      ),
-    )
-    .map((node) => node.text)
-    .join('\n');
+/** The names read in the function's nested functions, classes and lambdas (a parameter read only there is used). */
+function nestedScopeNames(fn: PythonFunction): Set<string> {
+  const names = new Set<string>();
+  const pending: Node[] = [];
+  // The nested definitions themselves are not in the function's own nodes: their parents are.
+  for (const node of descendants(fn.body, () => true))
+    for (const child of node.namedChildren) if (NESTED_SCOPE_TYPES.has(child.type)) pending.push(child);
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type === 'identifier') names.add(node.text);
+    for (const child of node.namedChildren) pending.push(child);
+  }
+  return names;
 }
+
+const NESTED_SCOPE_TYPES = new Set([
+  'function_definition',
+  'class_definition',
+  'decorated_definition',
+  'lambda',
+]);
 
 /** The type a default value says (`0` -> int, `''` -> str), when it is a literal of one. */
 function defaultType(value: string): string | undefined {
