@@ -96,7 +96,7 @@ describe('message actions', () => {
     expect(screen.getByRole('textbox', { name: 'Message to OpenAI GPT' })).toHaveFocus();
   });
 
-  it('moves between an answer toolbar’s buttons with the arrow keys', async () => {
+  it('moves between an answer toolbar’s buttons with the arrow keys, one Tab stop', async () => {
     const user = userEvent.setup();
     render(<Conversation />);
     await ask(user, 'Hello', 'Answer 1 to Hello');
@@ -106,6 +106,11 @@ describe('message actions', () => {
     expect(within(toolbar).getByRole('button', { name: /without Markdown/ })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(within(toolbar).getByRole('button', { name: 'Regenerate the answer' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(within(toolbar).getByRole('button', { name: 'Copy the answer as Markdown' })).toHaveFocus();
+    // One Tab stop: Tab leaves the toolbar from any of its buttons.
+    await user.tab();
+    expect(toolbar.contains(document.activeElement)).toBe(false);
   });
 
   it('offers no regenerate or edit where the server cannot replace the conversation’s tail', async () => {

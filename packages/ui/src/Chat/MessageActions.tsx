@@ -5,7 +5,7 @@
  */
 import { CHAT_LAYOUT, CHAT_TEXTS, isValidPrompt } from '@digital-assistant/react';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { Form, Label, TextArea, TextField, Toolbar } from 'react-aria-components';
+import { Label, TextArea, TextField } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { CheckIcon, CopyIcon, EditIcon, RefreshIcon, SendIcon } from '../icons/icons';
 import { writeToClipboard } from '../Markdown/CopyButton';
@@ -46,6 +46,35 @@ export interface MessageActionsProps {
   onEdit?: () => void;
   /** The Edit button, e.g. to give it the focus back after editing was cancelled. */
   editButtonRef?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * The toolbar pattern (WAI-ARIA): arrow keys, Home and End move between its buttons, and it is one
+ * Tab stop (Tab leaves from its last button, Shift+Tab from its first). A few lines of its own
+ * rather than react-aria's Toolbar, for the widget's size budget.
+ */
+function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>) {
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (current < 0) return;
+  if (event.key === 'Tab') {
+    // The browser's Tab then goes on from the toolbar's edge.
+    (event.shiftKey ? buttons[0] : buttons.at(-1))?.focus();
+    return;
+  }
+  const last = buttons.length - 1;
+  const targets: Record<string, number> = {
+    ArrowRight: Math.min(current + 1, last),
+    ArrowDown: Math.min(current + 1, last),
+    ArrowLeft: Math.max(current - 1, 0),
+    ArrowUp: Math.max(current - 1, 0),
+    Home: 0,
+    End: last,
+  };
+  const next = targets[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  buttons[next]?.focus();
 }
 
 /** A copy button reading Copied for three seconds, as code blocks' Copy does. */
@@ -93,11 +122,13 @@ export function MessageActions({
   const canCopy = kind === 'answer' && markdown !== undefined && plainText !== undefined && markdown !== '';
   if (!canCopy && !onRetry && !onRegenerate && !onEdit) return null;
   return (
-    <Toolbar
+    <div
+      role="toolbar"
       className="da-message-actions"
       aria-label={
         kind === 'answer' ? MESSAGE_ACTION_TEXTS.answerActions : MESSAGE_ACTION_TEXTS.questionActions
       }
+      onKeyDown={moveAlongToolbar}
     >
       {onRetry ? (
         <Button size="sm" variant="ghost" aria-label={MESSAGE_ACTION_TEXTS.retryLabel} onPress={onRetry}>
@@ -142,7 +173,7 @@ export function MessageActions({
           {MESSAGE_ACTION_TEXTS.edit}
         </Button>
       ) : null}
-    </Toolbar>
+    </div>
   );
 }
 
@@ -184,7 +215,7 @@ export function MessageEditForm({ defaultValue, onSubmit, onCancel }: MessageEdi
     }
   };
   return (
-    <Form className="da-message-edit" onSubmit={submit}>
+    <form className="da-message-edit" onSubmit={submit}>
       <TextField value={value} onChange={setValue} aria-labelledby={labelId}>
         <Label id={labelId} className="da-visually-hidden">
           {MESSAGE_ACTION_TEXTS.editBox}
@@ -206,6 +237,6 @@ export function MessageEditForm({ defaultValue, onSubmit, onCancel }: MessageEdi
           {MESSAGE_ACTION_TEXTS.resend}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }
