@@ -197,6 +197,9 @@ try {
     () => check('citation chip tooltip on focus', true),
     () => check('citation chip tooltip on focus', false),
   );
+  // The tooltip is drawn above the panel (it may cover the Sources button): Escape dismisses it alone.
+  await page.keyboard.press('Escape');
+  await tooltip.waitFor({ state: 'hidden' });
   const sourcesButton = panel.getByRole('button', { name: /^Sources \(\d+\)$/ });
   await sourcesButton.click();
   await panel.getByRole('complementary', { name: 'Sources' }).waitFor();
