@@ -250,13 +250,20 @@ test.describe('the chat', () => {
     await expect(citationChips(answers(page).last()).first()).toBeVisible();
     await expect(sources).toContainText('it-onboarding-vpn-guide.md');
     await expect(sources.locator('.da-source').first()).toContainText('1');
+    // Named by its document, leading to the cited passage.
     await expect(sources.getByRole('link').first()).toHaveAttribute(
       'href',
-      /\/api\/knowledge\/documents\/file\?id=/,
+      /\/api\/knowledge\/documents\/passage\?id=.*#passage$/,
+    );
+    await expect(sources.getByRole('link').first()).toHaveText(
+      /it-onboarding-vpn-guide\.md, at the cited passage/,
     );
     await page.screenshot({ path: `${screenshotDir}/chat-admin-sources-1280.png` });
     expect(await accessibilityViolations(page)).toEqual([]);
     await narrowWindow(page);
+    // At 800px the panel is behind the Sources button under the composer.
+    await page.getByRole('button', { name: /^Sources/ }).click();
+    await expect(sources).toBeInViewport();
     await page.screenshot({ path: `${screenshotDir}/chat-admin-sources-800.png`, fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
   });
