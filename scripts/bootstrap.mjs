@@ -29,12 +29,14 @@ if (mode === 'start') {
   run('pnpm run build');
   run('pnpm run serve');
 } else if (mode === 'test') {
-  if (!existsSync('/usr/bin/chromium')) {
+  // Chromium for the browser journeys; openssl makes the certificate of the widget's https journey.
+  const missing = ['chromium', 'openssl'].filter((name) => !existsSync(`/usr/bin/${name}`));
+  if (missing.length > 0) {
     if (process.getuid?.() === 0)
-      run('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium');
+      run(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`);
     else
       console.warn(
-        'Chromium is missing and this is not root: install it with `apt-get install -y chromium`.',
+        `${missing.join(' and ')} missing and this is not root: install with \`apt-get install -y ${missing.join(' ')}\`.`,
       );
   }
   run('pnpm run build');
