@@ -169,7 +169,7 @@ export function renderPassagePage(page: PassagePage): string {
     if (!text) return;
     body.push(
       chunk.ordinal === cited
-        ? `<mark id="passage" tabindex="-1" aria-label="The cited passage">${text}</mark>`
+        ? `<mark id="passage" tabindex="-1">${text}</mark>`
         : text,
     );
   });
