@@ -68,7 +68,12 @@ async function askAi(page: Page, question: string, reply = `Answer to ${question
 /** Signs in again when single sign-on asks who (the built-in provider may remember the person). */
 async function signInAgainIfAsked(page: Page, account: DemoAccount) {
   const pick = page.getByRole('button', { name: new RegExp(account.replace('.', '\\.')) });
-  await expect(pick.or(page.getByRole('textbox', { name: /^Message to / }).first())).toBeVisible();
+  // The refused question first leads away from the chat (to /login, then the provider's page): until
+  // then the chat's own message box is still on the page and must not be taken for the way back.
+  await page.waitForURL((url) => !url.pathname.startsWith('/chat'), { timeout: 15_000 });
+  await expect(pick.or(page.getByRole('textbox', { name: /^Message to / }).first())).toBeVisible({
+    timeout: 15_000,
+  });
   if (await pick.isVisible()) await pick.click();
 }
 
