@@ -6,27 +6,11 @@ import {
   reviewStatusLabel,
 } from '@digital-assistant/react';
 import type { ReviewFile } from '@digital-assistant/sdk';
-import {
-  Button as AriaButton,
-  Cell,
-  Column,
-  Input,
-  Row,
-  SearchField,
-  Table,
-  TableHeader,
-} from 'react-aria-components';
+import { Cell, Column, Row, SearchField, Table, TableHeader } from 'react-aria-components';
 import { Button, IconButton } from '../Button/Button';
 import { DataTableBody } from '../DataTable/DataTableBody';
-import {
-  AlertIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  CloseIcon,
-  SearchIcon,
-  SpinnerIcon,
-  SuccessIcon,
-} from '../icons/icons';
+import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, SpinnerIcon, SuccessIcon } from '../icons/icons';
+import { SearchFieldInput } from '../SearchField/SearchFieldInput';
 
 export interface CodeReviewFileTableProps {
   /** The page shown of the filtered list (`useCodeReview().currentPage`). */
@@ -101,18 +85,7 @@ export function CodeReviewFileTable({
           onChange={onFilterChange}
           aria-label="Search files"
         >
-          <div className="da-search-input">
-            <SearchIcon />
-            <Input className="da-input" placeholder={reviewMessages.searchPlaceholder} />
-            <AriaButton
-              className="da-button da-icon-button da-search-clear"
-              data-variant="ghost"
-              data-size="sm"
-              aria-label="Clear search"
-            >
-              <CloseIcon />
-            </AriaButton>
-          </div>
+          <SearchFieldInput placeholder={reviewMessages.searchPlaceholder} />
         </SearchField>
       </div>
       <div className="da-table-container da-review-table">

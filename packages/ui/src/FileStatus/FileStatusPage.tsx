@@ -1,11 +1,12 @@
 import type { KnowledgeDocumentCounts, PaginationItem } from '@digital-assistant/react';
 import { type ReactNode, useRef, useState } from 'react';
-import { Button as AriaButton, Input, SearchField } from 'react-aria-components';
+import { SearchField } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
-import { CloseIcon, RefreshIcon, SearchIcon, UploadIcon } from '../icons/icons';
+import { RefreshIcon, UploadIcon } from '../icons/icons';
 import { PageHeader } from '../PageHeader/PageHeader';
 import { Pagination } from '../Pagination/Pagination';
+import { SearchFieldInput } from '../SearchField/SearchFieldInput';
 import { type FileStatusRow, FileStatusTable, type FileStatusTableProps } from './FileStatusTable';
 
 /** The page buttons of the File Status page (the headless `useKnowledgeDocumentsTable`). */
@@ -155,18 +156,7 @@ export function FileStatusPage({
                   onChange={onSearchChange}
                   aria-label="Search documents"
                 >
-                  <div className="da-search-input">
-                    <SearchIcon />
-                    <Input className="da-input" placeholder="Search documents..." />
-                    <AriaButton
-                      className="da-button da-icon-button da-search-clear"
-                      data-variant="ghost"
-                      data-size="sm"
-                      aria-label="Clear search"
-                    >
-                      <CloseIcon />
-                    </AriaButton>
-                  </div>
+                  <SearchFieldInput placeholder="Search documents..." />
                 </SearchField>
               ) : null}
               {onRefresh ? (
