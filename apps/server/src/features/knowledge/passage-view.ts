@@ -167,11 +167,7 @@ export function renderPassagePage(page: PassagePage): string {
     last = here;
     const text = paragraphs(texts[index]!);
     if (!text) return;
-    body.push(
-      chunk.ordinal === cited
-        ? `<mark id="passage" tabindex="-1">${text}</mark>`
-        : text,
-    );
+    body.push(chunk.ordinal === cited ? `<mark id="passage" tabindex="-1">${text}</mark>` : text);
   });
   const self = (start: number) =>
     `/api/knowledge/documents/passage?id=${encodeURIComponent(document.id)}&from=${start}${
