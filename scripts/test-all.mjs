@@ -18,6 +18,10 @@ const steps = [
     'published package checks (publint, attw; size-limit for the SDK)',
     'pnpm -r --workspace-concurrency=1 --filter "./packages/*" run check:package',
   ],
+  [
+    'public-API reports (api-extractor: the built surface of each published package equals its etc/*.api.md)',
+    'pnpm -r --workspace-concurrency=1 --filter "./packages/*" run check:api',
+  ],
   ['Storybook static build (a docs page per component)', 'pnpm run storybook:build'],
   ['browser end-to-end (Playwright + Chromium)', 'pnpm --filter @digital-assistant/e2e run test'],
 ];
