@@ -239,6 +239,43 @@ describe('the chat widget', () => {
     expect(within(sources).getAllByText('IT guide.pdf').length).toBeGreaterThan(0);
   });
 
+  it('says the AI chat cannot answer before anyone asks when the server has no language model', async () => {
+    // Staff with the AI chat: told in words for staff, the message box disabled with the reason.
+    const staff = renderWidget(
+      {
+        signedIn: demoStaff,
+        roles: { STAFF: ['landing', 'chat', 'chatgpt'] },
+        chat: { hasLanguageModel: false },
+      },
+      { mode: 'inline', chatType: 'openai' },
+    );
+    const box = await staff.view.findByRole('textbox', { name: 'Message to OpenAI GPT' });
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(
+      'Questions cannot be sent here until a language model is set up for the AI chat.',
+    );
+    const log = staff.view.getByRole('log');
+    expect(log).toHaveTextContent(/The AI chat is not available yet: no language model has been set up/);
+    expect(log).not.toHaveTextContent('Ask anything');
+    expect(log).not.toHaveTextContent('LLM_');
+    expect(await accessibilityViolations(staff.host)).toEqual([]);
+    staff.host.parentElement?.remove();
+
+    // An administrator also reads which settings to set.
+    const admin = renderWidget(
+      { signedIn: demoAdmin, chat: { hasLanguageModel: false } },
+      { mode: 'inline', chatType: 'openai' },
+    );
+    expect(await admin.view.findByRole('textbox', { name: 'Message to OpenAI GPT' })).toBeDisabled();
+    expect(admin.view.getByRole('log')).toHaveTextContent(/set LLM_BASE_URL and LLM_MODEL/);
+
+    // With a model (or a server that does not say) the AI chat invites questions as before.
+    admin.host.parentElement?.remove();
+    const usual = renderWidget({ signedIn: demoAdmin }, { mode: 'inline', chatType: 'openai' });
+    expect(await usual.view.findByRole('textbox', { name: 'Message to OpenAI GPT' })).toBeEnabled();
+    expect(usual.view.getByRole('log')).toHaveTextContent('Ask anything');
+  });
+
   it('tells the chat store who is signed in, so the AI chat History loads', async () => {
     const { server } = renderWidget({ signedIn: demoAdmin }, { mode: 'inline', chatType: 'openai' });
     await waitFor(() => expect(server.callsTo('POST /api/chat/getHistory')).toHaveLength(1));

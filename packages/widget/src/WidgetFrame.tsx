@@ -1,6 +1,8 @@
 import {
+  chatMessages,
   displayName,
   hasPgaAccess,
+  isAdmin,
   useChatMessages,
   useChatSelector,
   useChatStore,
@@ -57,11 +59,16 @@ function accessOf(state: WidgetSessionState) {
   };
 }
 
-/** The chat panes: the department's knowledge chat and the AI chat, each only with its feature. */
+/**
+ * The chat panes: the department's knowledge chat and the AI chat, each only with its feature. Without
+ * a language model on the server the AI chat says so before anyone asks (administrators read which
+ * settings to set) and its message box is disabled with the reason, as in the reference app.
+ */
 function WidgetPanes({ state }: { state: WidgetSessionState }) {
   const selection = useChatSelector(useCallback((chat) => chat.selection, []));
   const department = useChatSelector(useCallback((chat) => chat.department, []));
   const { hasKnowledge, hasAiChat } = accessOf(state);
+  const { hasLanguageModel } = state;
   return (
     <ChatScreen.Root selection={selection}>
       <ChatScreen.Panes>
@@ -78,8 +85,15 @@ function WidgetPanes({ state }: { state: WidgetSessionState }) {
           <ChatScreen.Pane pane="openai" aria-label="AI chat">
             <ChatConversation
               channel="openai"
-              intro={<ChatIntro selection="openai" />}
+              intro={
+                <ChatIntro
+                  selection="openai"
+                  hasLanguageModel={hasLanguageModel}
+                  isAdmin={isAdmin(state.user)}
+                />
+              }
               composerLabel="Message to OpenAI GPT"
+              disabledReason={hasLanguageModel ? undefined : chatMessages.modelMissingReason}
             />
           </ChatScreen.Pane>
         ) : null}

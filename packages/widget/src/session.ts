@@ -20,6 +20,11 @@ export interface WidgetSessionState {
   status: WidgetSessionStatus;
   user: User | null;
   features: readonly FeatureName[];
+  /**
+   * False when the server said it has no language model (`hasLanguageModel` on `GET /api/auth`): the
+   * AI chat says so before anyone asks and takes no questions. True when it has one or did not say.
+   */
+  hasLanguageModel: boolean;
   /** The sign-in popup is open. */
   isSigningIn: boolean;
   /** The browser refused to open the popup (a blocker): the person is told to allow it. */
@@ -78,6 +83,7 @@ export function createWidgetSession(options: WidgetSessionOptions): WidgetSessio
     status: 'checking',
     user: null,
     features: [],
+    hasLanguageModel: true,
     isSigningIn: false,
     isPopupBlocked: false,
     isSessionCookieBlocked: false,
@@ -98,6 +104,7 @@ export function createWidgetSession(options: WidgetSessionOptions): WidgetSessio
           status: 'signed-in',
           user: data.user,
           features: data.features ?? [],
+          hasLanguageModel: data.hasLanguageModel !== false,
           isSessionCookieBlocked: false,
           problem: null,
         });
