@@ -8,9 +8,10 @@ const packages = ['react', 'sdk'];
 
 /** The widget's stories (in this Storybook too) import this package by its name: its source, not its build. */
 const selfAliases = [
+  // Its stylesheets, `styles.css` or one part (`@digital-assistant/ui/Chat/ChatScreen.css`), as in src/.
   {
-    find: /^@digital-assistant\/ui\/styles\.css/,
-    replacement: fileURLToPath(new URL('src/styles.css', import.meta.url)),
+    find: /^@digital-assistant\/ui\/(.+\.css)/,
+    replacement: `${fileURLToPath(new URL('src/', import.meta.url))}$1`,
   },
   { find: /^@digital-assistant\/ui$/, replacement: fileURLToPath(new URL('src/index.ts', import.meta.url)) },
 ];

@@ -1,10 +1,13 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // styles.css @imports the tokens and every component's stylesheet: esbuild bundles them into
+  // dist/styles.css, in that order (the cascade).
+  entry: { index: 'src/index.ts', styles: 'src/styles.css' },
   format: ['esm'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'es2022',
@@ -19,9 +22,15 @@ export default defineConfig({
     /^highlight\.js/,
     /^@digital-assistant\//,
   ],
-  // The package ships one stylesheet next to the JS; consumers import '@digital-assistant/ui/styles.css'.
+  // Consumers import '@digital-assistant/ui/styles.css' (all of it) or the parts they use, each
+  // beside its component as in src/ ('@digital-assistant/ui/tokens.css', '.../Chat/ChatScreen.css').
   async onSuccess() {
-    mkdirSync('dist', { recursive: true });
-    copyFileSync('src/styles.css', 'dist/styles.css');
+    const parts = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.css') && file !== 'styles.css',
+    );
+    for (const file of parts) {
+      mkdirSync(dirname(`dist/${file}`), { recursive: true });
+      copyFileSync(`src/${file}`, `dist/${file}`);
+    }
   },
 });

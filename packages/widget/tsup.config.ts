@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { PAGE_TOUCHING_MODULE, patchPageUntouched } from './scripts/page-untouched.mjs';
 import { COLLECTION_DOCUMENT, patchCollectionDocument } from './scripts/preact-compat.mjs';
-import { pickSections } from './scripts/ui-sections.mjs';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -12,31 +11,22 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 
-/**
- * `import css from './x.css?raw'` (as Vite has it): the file's text as a string; `?tokens` of the
- * UI's stylesheet: its design tokens alone (the launcher's).
- */
+/** `import css from './x.css?raw'` (as Vite has it): the file's text as a string (minified CSS). */
 const rawText: Plugin = {
   name: 'raw-text',
   setup(build) {
-    build.onResolve({ filter: /\?(raw|tokens)$/ }, (args) => {
-      const query = args.path.slice(args.path.lastIndexOf('?'));
-      const specifier = args.path.slice(0, -query.length);
+    build.onResolve({ filter: /\?raw$/ }, (args) => {
+      const specifier = args.path.slice(0, -'?raw'.length);
       // Resolved here, not by build.resolve: the external-dependency rule would keep a package's file out.
       const path = specifier.startsWith('.')
         ? resolve(args.resolveDir, specifier)
         : createRequire(args.importer).resolve(specifier);
       // The query stays on, so tsup's own stylesheet loader (which matches /\.css$/) leaves it to us.
-      return { path: `${path}${query}`, namespace: 'raw-text' };
+      return { path: `${path}?raw`, namespace: 'raw-text' };
     });
     build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => {
-      const query = args.path.slice(args.path.lastIndexOf('?'));
-      const file = args.path.slice(0, -query.length);
+      const file = args.path.slice(0, -'?raw'.length);
       let css = readFileSync(file, 'utf8');
-      // Of the UI's one stylesheet, the widget ships only the chat's parts (the launcher its tokens).
-      if (/[\\/]ui[\\/](dist|src)[\\/]styles\.css$/.test(file)) {
-        css = pickSections(css, query === '?tokens' ? [] : undefined);
-      }
       // Minified (no comments or spaces): theme.ts reads it either way.
       if (file.endsWith('.css'))
         css = (await build.esbuild.transform(css, { loader: 'css', minify: true })).code;

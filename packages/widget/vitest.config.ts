@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Alias, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { COLLECTION_DOCUMENT, patchCollectionDocument } from './scripts/preact-compat.mjs';
-import { pickSections } from './scripts/ui-sections.mjs';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Tests run against the sibling packages' sources (no build of them needed first).
 const siblings: Alias[] = [
-  { find: /^@digital-assistant\/ui\/styles\.css/, replacement: source('../ui/src/styles.css') },
+  { find: /^@digital-assistant\/ui\/(.+\.css)/, replacement: `${source('../ui/src/')}$1` },
   { find: /^@digital-assistant\/ui$/, replacement: source('../ui/src/index.ts') },
   { find: /^@digital-assistant\/react$/, replacement: source('../react/src/index.ts') },
   { find: /^@digital-assistant\/sdk$/, replacement: source('../sdk/src/index.ts') },
@@ -39,17 +37,6 @@ const collectionDocumentForPreact: Plugin = {
   transform: (code, id) => (COLLECTION_DOCUMENT.test(id) ? patchCollectionDocument(code) : undefined),
 };
 
-/** `styles.css?tokens`: the UI stylesheet's design tokens alone, as the build's raw-text plugin gives them. */
-const stylesheetTokens: Plugin = {
-  name: 'stylesheet-tokens',
-  enforce: 'pre',
-  load(id) {
-    if (!id.endsWith('.css?tokens')) return undefined;
-    const css = pickSections(readFileSync(id.slice(0, -'?tokens'.length), 'utf8'), []);
-    return `export default ${JSON.stringify(css)};`;
-  },
-};
-
 const test = {
   environment: 'jsdom' as const,
   include: ['src/**/*.test.{ts,tsx}'],
@@ -60,7 +47,7 @@ const test = {
 };
 
 export default defineConfig({
-  plugins: [react(), stylesheetTokens],
+  plugins: [react()],
   test: {
     projects: [
       { extends: true, resolve: { alias: siblings }, test: { ...test, name: 'react' } },

@@ -5,13 +5,13 @@
  */
 import { DigitalAssistantChatProvider } from '@digital-assistant/react';
 import { createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
-import uiStyles from '@digital-assistant/ui/styles.css?raw';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_TITLE } from './constants';
 import launcherStyles from './launcher.css?raw';
 import { ShadowContent, ShadowHost } from './ShadowHost';
 import { createWidgetSession, type WidgetSession } from './session';
 import { themedStyles, type WidgetTheme } from './theme';
+import { uiStyles } from './ui-styles';
 import { WidgetFrame } from './WidgetFrame';
 import widgetStyles from './widget.css?raw';
 

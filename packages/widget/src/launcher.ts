@@ -3,7 +3,7 @@
  * (launcher.css, the UI's tokens, the brand colour), in plain DOM, without the UI or the library
  * that renders it. Hovering or focusing it is the sign to fetch the rest; pressing it opens it.
  */
-import tokens from '@digital-assistant/ui/styles.css?tokens';
+import tokens from '@digital-assistant/ui/tokens.css?raw';
 import launcherCss from './launcher.css?raw';
 import launcherLoadingCss from './launcher-loading.css?raw';
 import { themedStyles, type WidgetTheme } from './theme';

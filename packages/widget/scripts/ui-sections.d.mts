@@ -1,2 +1,0 @@
-export declare const WIDGET_UI_SECTIONS: readonly string[];
-export declare function pickSections(css: string, names?: readonly string[]): string;
