@@ -37,6 +37,8 @@ import { registerWidgetHelp } from './platform/http/widget-help.js';
 import { registerWidgetScript } from './platform/http/widget-script.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { collectHandlers, type FeatureModule, startModules } from './platform/modules.js';
+import { registerHealthRoutes } from './platform/operations/health.js';
+import { registerLifecycle } from './platform/operations/lifecycle.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase(config, modules));
   const jobs = new Jobs(db, { log: app.log });
+  const lifecycle = registerLifecycle(app);
   let stopModules = async () => {};
   let isShutDown = false;
   // Modules stop first (no new work), then running jobs finish or are left to expire, then the db.
@@ -95,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     await app.register(cookie);
     await registerSecurityHeaders(app, securityHeaders);
-    await registerRateLimit(app, config);
+    const redis = await registerRateLimit(app, config);
     await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 50 } });
     registerErrorHandler(app);
     // After the error handler (its refusals use it) and before authorization (preflights carry no cookie).
@@ -153,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerWidgetScript(app, config.widgetDist);
     registerWidgetHelp(app);
     registerWidgetPopup(app, { db, config, sso, publicUrl });
+    registerHealthRoutes(app, { db, jobs, lifecycle, ...(redis ? { redis } : {}) });
     await registerWeb(app, config.webDist);
     await app.ready();
     await blobs.sweepAbandoned();

@@ -10,11 +10,14 @@ import { HttpError } from './errors.js';
 
 export type { RateLimitOptions };
 
-/** Registers the rate-limit plugin (before any route, so routes can opt in). */
+/**
+ * Registers the rate-limit plugin (before any route, so routes can opt in). Returns the Redis client
+ * when REDIS_URL is set (readiness pings it), closed with the app.
+ */
 export async function registerRateLimit(
   app: FastifyInstance,
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
-): Promise<void> {
+): Promise<Redis | undefined> {
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, {
@@ -53,6 +56,7 @@ export async function registerRateLimit(
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'too_many_requests', `Too many requests; try again in ${context.after}.`),
   });
+  return redis;
 }
 
 /**

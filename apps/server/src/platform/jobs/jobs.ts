@@ -110,6 +110,37 @@ export interface JobsOptions {
   /** Name of this worker in `locked_by` (defaults to a random id). */
   workerId?: string;
   log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /** Told how each attempt this instance ran ended, and how long it took (metrics). */
+  onAttemptEnd?(attempt: AttemptEnd): void;
+}
+
+/**
+ * How an attempt ended: `succeeded`; `retrying` (failed, queued again with backoff); `failed` (for
+ * good); `cancelled`; `handed_back` (the server stopped: queued again at once for another instance).
+ */
+export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'cancelled' | 'handed_back';
+
+export interface AttemptEnd {
+  queue: string;
+  outcome: AttemptOutcome;
+  durationMs: number;
+}
+
+/** Whether the workers of this instance are polling (readiness). */
+export interface WorkersHealth {
+  isStopped: boolean;
+  /** Per queue, how long ago its worker last finished looking for work; null: not yet. */
+  queues: Array<{ queue: string; sinceLastPollMs: number | null }>;
+  /** How often an idle queue polls. */
+  pollIntervalMs: number;
+}
+
+/** The abort reason of a job handed back at stop: its attempt is given back, not failed. */
+class HandBack extends Error {
+  constructor() {
+    super('The server is stopping: the job is handed back to another instance');
+    this.name = 'HandBack';
+  }
 }
 
 interface JobRow {
@@ -136,11 +167,16 @@ interface Worker {
   backoffMs: number;
   maxBackoffMs: number;
   maxAttempts: number;
-  running: Map<string, { done: Promise<void>; abort: AbortController; renew: NodeJS.Timeout }>;
+  running: Map<
+    string,
+    { done: Promise<void>; abort: AbortController; renew: NodeJS.Timeout; attempts: number }
+  >;
   timer?: NodeJS.Timeout;
   /** The claim in flight, if any. */
   polling?: Promise<void>;
   isPollAgain: boolean;
+  /** When a poll last completed (claim answered), for readiness. */
+  lastPolledAt?: number;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -313,6 +349,61 @@ export class Jobs {
     }
   }
 
+  /**
+   * Graceful stop: no more claims, and every running job is aborted and handed back at once (queued
+   * again, its attempt not counted) so another instance takes it at its next poll instead of
+   * waiting for the lease to run out. Waits up to `timeoutMs` for the handlers to settle; a handler
+   * still running then keeps going unheard (its outcome is fenced off: the job is no longer its).
+   */
+  async handBack(timeoutMs = this.stopTimeoutMs): Promise<number> {
+    this.isStopped = true;
+    for (const worker of this.workers.values()) clearTimeout(worker.timer);
+    await Promise.allSettled([...this.workers.values()].map((worker) => worker.polling));
+    const handed: Array<{ id: string; attempts: number; done: Promise<void> }> = [];
+    for (const worker of this.workers.values()) {
+      for (const [id, job] of worker.running) {
+        clearInterval(job.renew);
+        handed.push({ id, attempts: job.attempts, done: job.done });
+        job.abort.abort(new HandBack());
+      }
+    }
+    if (handed.length === 0) return 0;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(handed.map((job) => job.done)),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    // Handlers that settled released their jobs themselves (run's catch); these release the rest.
+    for (const job of handed) await this.release(job.id, job.attempts).catch(() => {});
+    return handed.length;
+  }
+
+  /** Whether the workers poll: stopped, and how long ago each queue last looked for work. */
+  workersHealth(): WorkersHealth {
+    const now = Date.now();
+    return {
+      isStopped: this.isStopped,
+      pollIntervalMs: this.pollIntervalMs,
+      queues: [...this.workers.values()].map((worker) => ({
+        queue: worker.queue,
+        sinceLastPollMs: worker.lastPolledAt === undefined ? null : now - worker.lastPolledAt,
+      })),
+    };
+  }
+
+  /** Queues a running job of this worker again for now, its attempt given back. */
+  private async release(id: string, attempts: number): Promise<void> {
+    await this.db.query(
+      `UPDATE jobs SET state = 'queued', attempts = attempts - 1, run_at = now(), updated_at = now(),
+         locked_by = NULL, locked_until = NULL
+       WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'`,
+      [id, this.workerId, attempts],
+    );
+  }
+
   private schedule(worker: Worker, delayMs: number): void {
     if (this.isStopped) return;
     if (worker.polling) {
@@ -337,6 +428,7 @@ export class Jobs {
     try {
       const free = worker.concurrency - worker.running.size;
       if (free > 0) claimed = await this.claim(worker, free);
+      worker.lastPolledAt = Date.now();
     } catch (error) {
       this.options.log?.error({ err: error, queue: worker.queue }, 'could not claim jobs');
     }
@@ -415,6 +507,8 @@ export class Jobs {
       },
       Math.max(50, Math.floor(worker.leaseMs / 3)),
     );
+    const startedAt = performance.now();
+    let outcome: AttemptOutcome = 'succeeded';
     const done = (async () => {
       try {
         const result = await worker.handler({
@@ -433,19 +527,32 @@ export class Jobs {
           'jobs_succeed',
         );
       } catch (error) {
-        await this.fail(worker, row, error).catch((failure) =>
-          this.options.log?.error({ err: failure, job: row.id }, 'could not record the job failure'),
-        );
+        if (abort.signal.reason instanceof HandBack) {
+          outcome = 'handed_back';
+          await this.release(row.id, row.attempts).catch((failure) =>
+            this.options.log?.error({ err: failure, job: row.id }, 'could not hand the job back'),
+          );
+        } else {
+          outcome = await this.fail(worker, row, error).catch((failure) => {
+            this.options.log?.error({ err: failure, job: row.id }, 'could not record the job failure');
+            return 'failed' as const;
+          });
+        }
       } finally {
         clearInterval(renew);
         worker.running.delete(row.id);
+        this.options.onAttemptEnd?.({
+          queue: worker.queue,
+          outcome,
+          durationMs: performance.now() - startedAt,
+        });
         this.schedule(worker, 0);
       }
     })();
-    worker.running.set(row.id, { done, abort, renew });
+    worker.running.set(row.id, { done, abort, renew, attempts: row.attempts });
   }
 
-  private async fail(worker: Worker, row: JobRow, error: unknown): Promise<void> {
+  private async fail(worker: Worker, row: JobRow, error: unknown): Promise<AttemptOutcome> {
     const fence = [row.id, this.workerId, row.attempts] as const;
     const message = describe(error);
     const isFinal = error instanceof PermanentJobError || row.attempts >= row.max_attempts;
@@ -460,7 +567,7 @@ export class Jobs {
          WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'`,
         [...fence, reason],
       );
-      return;
+      return 'failed';
     }
     this.options.log?.warn(
       { job: row.id, queue: row.queue, attempt: row.attempts, err: error },
@@ -484,6 +591,8 @@ export class Jobs {
          WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'`,
         [...fence, `Superseded by a newer job with the same key (this attempt failed: ${message})`],
       );
+      return 'cancelled';
     }
+    return 'retrying';
   }
 }
