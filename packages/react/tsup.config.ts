@@ -7,5 +7,5 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'es2022',
-  external: ['react', 'react/jsx-runtime', '@tanstack/react-query', /^@digital-assistant\/sdk/],
+  external: ['react', 'react/jsx-runtime', '@tanstack/react-query', /^@digital-assistant\/(core|sdk)/],
 });

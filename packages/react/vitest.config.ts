@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Tests run against the SDK's source when it is present, so they need no build of it first.
+// Tests run against the SDK's and the core's sources when they are present, so they need no build of them first.
 const sdkSource = (file: string) => fileURLToPath(new URL(`../sdk/src/${file}`, import.meta.url));
+const coreSource = fileURLToPath(new URL('../core/src/index.ts', import.meta.url));
 
 export default defineConfig({
   resolve: {
     alias: existsSync(sdkSource('index.ts'))
       ? [
+          { find: /^@digital-assistant\/core$/, replacement: coreSource },
           { find: /^@digital-assistant\/sdk$/, replacement: sdkSource('index.ts') },
           { find: /^@digital-assistant\/sdk\/features$/, replacement: sdkSource('features.ts') },
           { find: /^@digital-assistant\/sdk\/testing$/, replacement: sdkSource('testing/index.ts') },

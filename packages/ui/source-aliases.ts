@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 // Tests and Storybook run against the sibling packages' sources, so they need no build of them first:
 // `@digital-assistant/<pkg>` -> ../<pkg>/src/index.ts and `@digital-assistant/<pkg>/<entry>` -> ../<pkg>/src/<entry>.ts,
 // or ../<pkg>/src/<entry>/index.ts for an entry that is a folder (the SDK's `testing`).
-const packages = ['react', 'sdk'];
+const packages = ['core', 'react', 'sdk'];
 
 /** The widget's stories (in this Storybook too) import this package by its name: its source, not its build. */
 const selfAliases = [

@@ -3,7 +3,7 @@
  * opening another) resets its fields.
  */
 
-import { createStore, type ReadableStore } from '../core/store';
+import { createStore, type ReadableStore } from '@digital-assistant/core';
 import type { AddUserForm, ModifyRolesForm, RoleGroupForm } from './admin-forms';
 
 /** Which sidebar is open. */

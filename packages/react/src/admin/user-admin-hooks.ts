@@ -1,4 +1,6 @@
 /** Hooks of the Users tab: the user list, adding, deleting and re-roling users, and the table model. */
+
+import { clampPage } from '@digital-assistant/core';
 import { type DigitalAssistantError, isErrorBody, type UserProfile, unwrap } from '@digital-assistant/sdk';
 import {
   type UseMutationResult,
@@ -11,7 +13,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { invalidate, queryKeys } from '../core/server-state';
 import { useStore } from '../core/use-store';
-import { clampPage } from '../tables/pagination';
 import type { AddUserForm, ModifyRolesForm } from './admin-forms';
 import { adminMessages } from './admin-messages';
 import {

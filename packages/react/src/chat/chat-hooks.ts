@@ -3,31 +3,30 @@
  * component re-renders only when what it reads changes: the composer not on every streamed word, a
  * message bubble only when its own message changes.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useCoreContext } from '../core/context';
-import { useStore } from '../core/use-store';
-import { hasPgaAccess as userHasPgaAccess } from '../core/user';
-import { useAppContext } from '../shell/app-context';
+
 import {
   type ChatChannel,
   type ChatDepartment,
   type ChatDepartmentName,
-  type ChatSelection,
-  chatMessages,
-  chatPath,
-  markdownToPlainText,
-  visibleChatDepartments,
-} from './chat-rules';
-import {
   type ChatHistoryEntry,
   type ChatHistoryStatus,
   type ChatMessage,
   type ChatMessageActions,
+  type ChatSelection,
   type ChatState,
   type ChatStore,
   type ConversationOpenResult,
   chatMessageActions,
-} from './chat-store';
+  chatMessages,
+  chatPath,
+  markdownToPlainText,
+  hasPgaAccess as userHasPgaAccess,
+  visibleChatDepartments,
+} from '@digital-assistant/core';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCoreContext } from '../core/context';
+import { useStore } from '../core/use-store';
+import { useAppContext } from '../shell/app-context';
 
 /** The provider's chat store, for what the hooks do not cover. */
 export function useChatStore(): ChatStore {

@@ -3,20 +3,12 @@
  * clipboard), with no router, window or menu. The reference app's layer adds those on top
  * (`shell/app-context.ts`); an embedded host uses the core alone.
  */
+
+import type { ChatStore, ClipboardWriter, Logger, NoticeStore } from '@digital-assistant/core';
 import type { DigitalAssistantClient } from '@digital-assistant/sdk';
 import { createContext, useContext } from 'react';
-import type { ChatStore } from '../chat/chat-store';
-import type { NoticeStore } from './notices';
 
-/** Where errors that are only logged go. */
-export interface Logger {
-  error(message: string, ...details: unknown[]): void;
-}
-
-/** Writes text to the clipboard; injected so this package never touches the DOM itself. */
-export interface ClipboardWriter {
-  writeText(text: string): Promise<void>;
-}
+export type { ClipboardWriter, Logger };
 
 /** What the core provider shares with every hook. */
 export interface CoreContextValue {

@@ -3,11 +3,17 @@
  * reference app builds on it). It knows no router, window or menu. The chat provider is the same
  * without TanStack Query, for hosts that only chat (the embeddable widget).
  */
+
+import {
+  type ChatTransport,
+  createChatStore,
+  createJsonChatTransport,
+  createNoticeStore,
+  createSseChatTransport,
+} from '@digital-assistant/core';
 import type { DigitalAssistantClient } from '@digital-assistant/sdk';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createChatStore } from '../chat/chat-store';
-import { type ChatTransport, createJsonChatTransport, createSseChatTransport } from '../chat/transport';
 import {
   type ClipboardWriter,
   CoreContext,
@@ -15,7 +21,6 @@ import {
   type Logger,
   useCoreContext,
 } from './context';
-import { createNoticeStore } from './notices';
 import { createQueryClient } from './query-client';
 
 /** Props of {@link DigitalAssistantChatProvider}. */

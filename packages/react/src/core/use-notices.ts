@@ -1,5 +1,5 @@
+import type { Notice } from '@digital-assistant/core';
 import { useCoreContext } from './context';
-import type { Notice } from './notices';
 import { useStore } from './use-store';
 
 /** What {@link useNotices} returns. */

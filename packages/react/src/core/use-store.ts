@@ -1,5 +1,5 @@
+import type { ReadableStore } from '@digital-assistant/core';
 import { useSyncExternalStore } from 'react';
-import type { ReadableStore } from './store';
 
 /** Subscribes a component to a store and returns its current snapshot. */
 export function useStore<T>(store: ReadableStore<T>): T {

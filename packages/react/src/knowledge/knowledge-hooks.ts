@@ -3,6 +3,40 @@
  * feature-detected, refreshing itself while documents are in progress), delete and re-ingest
  * (extensions), and the Train Bot upload (`POST /api/file/success`, with progress).
  */
+
+import {
+  clampPage,
+  columnSortDirection,
+  countDocumentsInProgress,
+  createStore,
+  createTrainingUploadStore,
+  cycleSort,
+  filePercents,
+  hasPgaAccess,
+  isDocumentInProgress,
+  KNOWLEDGE_DEPARTMENTS,
+  KNOWLEDGE_DOCUMENTS_PAGE_SIZE,
+  KNOWLEDGE_POLL_INTERVAL_MS,
+  type KnowledgeDocumentColumn,
+  type KnowledgeDocumentCounts,
+  type KnowledgeDocumentsView,
+  knowledgeDocumentsPage,
+  knowledgeDocumentsQuery,
+  knowledgeMessages,
+  type PaginationItem,
+  pageCount,
+  paginationWindow,
+  type SortDirection,
+  type SortState,
+  TRAINING_FILE_ACCEPT,
+  TRAINING_FILE_EXTENSIONS,
+  TRAINING_FILE_FORMATS_TEXT,
+  TRAINING_MAX_FILE_BYTES,
+  TRAINING_MAX_FILES,
+  type TrainingUploadLimits,
+  type TrainingUploadState,
+  UNSORTED,
+} from '@digital-assistant/core';
 import {
   type DigitalAssistantClient,
   type DigitalAssistantError,
@@ -29,36 +63,8 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { detectExtension, hasArray, invalidate, queryKeys } from '../core/server-state';
-import { createStore } from '../core/store';
 import { useStore } from '../core/use-store';
-import { hasPgaAccess } from '../core/user';
 import { useAppContext } from '../shell/app-context';
-import { clampPage, type PaginationItem, pageCount, paginationWindow } from '../tables/pagination';
-import { columnSortDirection, cycleSort, type SortDirection, type SortState, UNSORTED } from '../tables/sort';
-import {
-  countDocumentsInProgress,
-  isDocumentInProgress,
-  KNOWLEDGE_DEPARTMENTS,
-  KNOWLEDGE_DOCUMENTS_PAGE_SIZE,
-  KNOWLEDGE_POLL_INTERVAL_MS,
-  type KnowledgeDocumentColumn,
-  type KnowledgeDocumentCounts,
-  type KnowledgeDocumentsView,
-  knowledgeDocumentsPage,
-  knowledgeDocumentsQuery,
-} from './knowledge-documents';
-import { knowledgeMessages } from './knowledge-messages';
-import {
-  createTrainingUploadStore,
-  filePercents,
-  TRAINING_FILE_ACCEPT,
-  TRAINING_FILE_EXTENSIONS,
-  TRAINING_FILE_FORMATS_TEXT,
-  TRAINING_MAX_FILE_BYTES,
-  TRAINING_MAX_FILES,
-  type TrainingUploadLimits,
-  type TrainingUploadState,
-} from './training-upload';
 
 /** The File Status list, and whether the server offers it. */
 export interface KnowledgeDocumentsData {

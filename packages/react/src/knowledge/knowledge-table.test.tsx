@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
-import type { KnowledgeDocument } from '@digital-assistant/sdk';
-import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithProvider } from '../test-support/render';
+
 import {
   canReingestDocument,
   documentStatusTone,
   knowledgeDocumentsPage,
   knowledgeDocumentsQuery,
-} from './knowledge-documents';
+} from '@digital-assistant/core';
+import type { KnowledgeDocument } from '@digital-assistant/sdk';
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProvider } from '../test-support/render';
 import { useKnowledgeDocumentsTable } from './knowledge-hooks';
 
 const document = (

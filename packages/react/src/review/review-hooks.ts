@@ -2,22 +2,25 @@
  * The Code Review screen's hook: one review store per screen, connected to React, the list fetched
  * when the screen opens, the menu closed when a review opens (under the app provider).
  */
+
+import {
+  canDeleteReviewFile,
+  canDownloadReviewFile,
+  canViewReviewFile,
+  createReviewStore,
+  REVIEW_FILE_ACCEPT,
+  type ReviewPage,
+  type ReviewState,
+  type ReviewStore,
+  type ReviewTreeFunction,
+  reviewPage,
+  walkReviewTree,
+} from '@digital-assistant/core';
 import type { ReviewFile } from '@digital-assistant/sdk';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { useStore } from '../core/use-store';
 import { AppContext } from '../shell/app-context';
-import {
-  canDeleteReviewFile,
-  canDownloadReviewFile,
-  canViewReviewFile,
-  REVIEW_FILE_ACCEPT,
-  type ReviewPage,
-  type ReviewTreeFunction,
-  reviewPage,
-  walkReviewTree,
-} from './review-rules';
-import { createReviewStore, type ReviewState, type ReviewStore } from './review-store';
 
 /** Options of {@link useCodeReview}. */
 export interface UseCodeReviewOptions {

@@ -1,11 +1,19 @@
 /** Hooks over the session store: who is signed in, the route guard, sign-in and sign-out. */
+
+import type { SessionStatus } from '@digital-assistant/core';
+import {
+  guardRoute,
+  hasElkAccess,
+  hasPgaAccess,
+  initials,
+  isAdmin,
+  type RouteDecision,
+  safeReturnTo,
+} from '@digital-assistant/core';
 import type { FeatureName, User } from '@digital-assistant/sdk';
 import { useCallback, useEffect } from 'react';
 import { useStore } from '../core/use-store';
-import { hasElkAccess, hasPgaAccess, initials, isAdmin } from '../core/user';
 import { useAppContext } from '../shell/app-context';
-import { guardRoute, type RouteDecision, safeReturnTo } from '../shell/routes';
-import type { SessionStatus } from './session';
 
 /** What {@link useSession} returns. */
 export interface UseSessionResult {

@@ -1,7 +1,7 @@
 /** The reference app's layer over the core: navigation, the session and the menu panel. */
+
+import type { MenuPanelStore, SessionStore } from '@digital-assistant/core';
 import { createContext, useContext } from 'react';
-import type { SessionStore } from '../session/session';
-import type { MenuPanelStore } from './menu';
 
 /** How a navigation is made: `replace` swaps the current history entry instead of adding one. */
 export interface NavigateOptions {

@@ -2,14 +2,14 @@
  * The reference app's provider: the core (client, query client, notices) plus what an app with a
  * router and a window adds: navigation, the session with its redirects, and the menu panel.
  */
+
+import type { ChatStorage } from '@digital-assistant/core';
+import { createMenuPanelStore, createSessionStore } from '@digital-assistant/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ChatStorage } from '../chat/chat-persistence';
 import { useCoreContext } from '../core/context';
 import { DigitalAssistantCoreProvider, type DigitalAssistantCoreProviderProps } from '../core/provider';
-import { createSessionStore } from '../session/session';
 import { AppContext, type AppContextValue, type NavigateOptions } from './app-context';
-import { createMenuPanelStore } from './menu';
 
 /** Props of {@link DigitalAssistantAppProvider}. */
 export interface DigitalAssistantAppProviderProps {

@@ -1,9 +1,16 @@
 /** Hooks of the app shell: menu panel, menu contents and profile popup. */
+
+import {
+  MENU_PANEL_ANIMATION_MS,
+  MENU_PANEL_WIDTH,
+  type MenuModel,
+  menuModel,
+  type ProfilePopupModel,
+  profilePopupModel,
+} from '@digital-assistant/core';
 import { useMemo } from 'react';
 import { useStore } from '../core/use-store';
 import { useAppContext } from './app-context';
-import { MENU_PANEL_ANIMATION_MS, MENU_PANEL_WIDTH, type MenuModel, menuModel } from './menu';
-import { type ProfilePopupModel, profilePopupModel } from './profile';
 
 /** What {@link useMenuPanel} returns. */
 export interface UseMenuPanelResult {

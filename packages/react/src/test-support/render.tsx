@@ -1,10 +1,10 @@
 /** Renders hooks inside a real DigitalAssistantProvider over the SDK's in-memory demo server. */
 
+import type { ChatStorage } from '@digital-assistant/core';
 import type { DemoServerOptions } from '@digital-assistant/sdk/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { ChatStorage } from '../chat/chat-persistence';
 import { DigitalAssistantProvider } from '../shell/provider';
 import { createTestApi } from './api';
 

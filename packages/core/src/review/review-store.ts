@@ -14,9 +14,9 @@ import {
   unwrap,
   uploadCodeReviewZip,
 } from '@digital-assistant/sdk';
-import type { Logger } from '../core/context';
-import type { NoticeKind } from '../core/notices';
-import { createStore, type ReadableStore } from '../core/store';
+import type { Logger } from '../host';
+import type { NoticeKind } from '../notices';
+import { createStore, type ReadableStore } from '../store';
 import { reviewMessages } from './review-messages';
 import {
   buildReviewTree,

@@ -11,9 +11,9 @@ import {
   type User,
   unwrap,
 } from '@digital-assistant/sdk';
-import type { Logger } from '../core/context';
-import { createStore, type ReadableStore } from '../core/store';
+import type { Logger } from '../host';
 import { DEFAULT_ROUTE, LOGOUT_ROUTE, loginPath, safeReturnTo } from '../shell/routes';
+import { createStore, type ReadableStore } from '../store';
 
 export type { Logger };
 

@@ -1,5 +1,5 @@
 /** The route table of the product and the guard's rule, as pure functions of a path and a user. */
-import { isAdmin, type MaybeUser } from '../core/user';
+import { isAdmin, type MaybeUser } from '../user';
 
 /** Who may open a route: anyone, any signed-in user, or administrators only. */
 export type RouteAccess = 'open' | 'guarded' | 'admin';

@@ -18,8 +18,8 @@ import {
   toDigitalAssistantError,
   unwrap,
 } from '@digital-assistant/sdk';
-import type { Logger } from '../core/context';
-import { createStore, type ReadableStore } from '../core/store';
+import type { Logger } from '../host';
+import { createStore, type ReadableStore } from '../store';
 import {
   CHAT_STORAGE_KEYS,
   type ChatStorage,

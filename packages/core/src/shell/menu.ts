@@ -1,7 +1,7 @@
 /** The left menu panel: its constants, what it lists for a user, and its open/collapsed store. */
 
-import { createStore, type ReadableStore } from '../core/store';
-import { displayName, elkPermissionNote, hasElkAccess, isAdmin } from '../core/user';
+import { createStore, type ReadableStore } from '../store';
+import { displayName, elkPermissionNote, hasElkAccess, isAdmin } from '../user';
 import { isChatRoute } from './routes';
 
 /** Width of the expanded menu panel, in px. */

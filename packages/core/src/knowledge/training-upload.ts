@@ -10,7 +10,7 @@ import type {
   RejectedUpload,
   TrainingUploadResponse,
 } from '@digital-assistant/sdk';
-import { createStore, type ReadableStore } from '../core/store';
+import { createStore, type ReadableStore } from '../store';
 import { EVERY_DEPARTMENT } from './knowledge-documents';
 import { knowledgeMessages } from './knowledge-messages';
 
