@@ -39,13 +39,14 @@ import { titleFromName } from '../apps/server/src/features/knowledge/prepare.js'
 import { type SearchOptions, searchKnowledge } from '../apps/server/src/features/knowledge/search.js';
 import { recordOutcome, upsertDocument } from '../apps/server/src/features/knowledge/store.js';
 import { addDemoDocuments } from '../apps/server/src/features/knowledge/test-support.js';
-import { createConfiguredEmbedder, KnowledgeVectors } from '../apps/server/src/features/knowledge/vectors.js';
+import { KnowledgeVectors } from '../apps/server/src/features/knowledge/vectors.js';
 import { blobsModule } from '../apps/server/src/platform/blobs/module.js';
 import { loadConfig } from '../apps/server/src/platform/config/config.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
 import { coreModule, migrate } from '../apps/server/src/platform/db/migrations.js';
 import { Jobs } from '../apps/server/src/platform/jobs/jobs.js';
 import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
+import { createConfiguredEmbedder } from '../apps/server/src/platform/llm/index.js';
 import { startLlmStandin } from '../apps/server/src/test/llm-standin.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
 import { freePort, serverArgs, serverEnvironment, startServer } from './lib/processes.mjs';

@@ -16,7 +16,7 @@ import {
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
 import { SsoClient } from './features/identity/sso.js';
 import { registerWidgetPopup } from './features/identity/widget-popup.js';
-import { createConfiguredEmbedder, KnowledgeVectors } from './features/knowledge/vectors.js';
+import { KnowledgeVectors } from './features/knowledge/vectors.js';
 import { MODULES } from './modules.js';
 import { registerAuthorization } from './platform/auth/authorize.js';
 import { randomSecret } from './platform/auth/secrets.js';
@@ -36,6 +36,7 @@ import { registerWeb } from './platform/http/web.js';
 import { registerWidgetHelp } from './platform/http/widget-help.js';
 import { registerWidgetScript } from './platform/http/widget-script.js';
 import { Jobs } from './platform/jobs/jobs.js';
+import { createConfiguredEmbedder } from './platform/llm/index.js';
 import { collectHandlers, type FeatureModule, startModules } from './platform/modules.js';
 import { registerHealthRoutes } from './platform/operations/health.js';
 import { registerLifecycle } from './platform/operations/lifecycle.js';

@@ -14,20 +14,18 @@ import {
   type TypedHandlerDefinition,
   type TypedRequest,
 } from '../../platform/http/typed-handlers.js';
+import { type ChatModel, type ModelMessage, respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
-import { canReadDepartment, type Department } from '../knowledge/departments.js';
+import { canReadDepartment, DEPARTMENT_LABELS, type Department } from '../knowledge/departments.js';
 import { knowledgePieces, retrieve } from './knowledge-answer.js';
-import type { ChatModel, ModelMessage } from './llm.js';
 import {
   conversationLabel,
-  DEPARTMENT_LABELS,
   estimateTokens,
   GPT_SYSTEM_PROMPT,
   LABEL_SYSTEM_PROMPT,
   MODEL_NOT_CONFIGURED_MESSAGE,
   modelLabel,
 } from './prompts.js';
-import { respond } from './respond.js';
 import {
   addQuestion,
   createConversationWithQuestion,

@@ -4,11 +4,11 @@
 // the plain statement that nothing relevant was found.
 import type { components } from '../../generated/contract.js';
 import type { Queryable } from '../../platform/db/db.js';
+import type { ChatModel } from '../../platform/llm/index.js';
 import type { Department, Viewer } from '../knowledge/departments.js';
 import { citationLink } from '../knowledge/passage-view.js';
 import { type KnowledgeHit, searchKnowledge, type VectorRetriever } from '../knowledge/search.js';
 import { CitationFilter } from './citations.js';
-import type { ChatModel } from './llm.js';
 import {
   EXCERPTS_INTRO,
   excerptBlock,

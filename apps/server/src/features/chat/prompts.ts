@@ -1,17 +1,7 @@
 // Every text the chats send to the language model, and the canned answers given without one, in
 // one place to review. The LLM stand-in (src/test/llm-standin.ts) reads the passage layout of
 // `knowledgeSystemPrompt` to cite them back: keep the two in step.
-import type { Department } from '../knowledge/departments.js';
-
-/** Department names as the header selector shows them (spec section 2). */
-export const DEPARTMENT_LABELS: Record<Department, string> = {
-  knowledge: 'Knowledge',
-  it: 'IT',
-  devops_preprod: 'DevOps',
-  cs_preprod: 'CS',
-  pga: 'PGA',
-  education: 'Education',
-};
+import { DEPARTMENT_LABELS, type Department } from '../knowledge/departments.js';
 
 /** The general AI chat (openai mode). */
 export const GPT_SYSTEM_PROMPT = [
@@ -116,29 +106,4 @@ export function conversationLabel(question: string): string {
 /** A rough token count (about four characters a token, plus the message's framing). */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4) + 4;
-}
-
-/** What the ELK agent's model is told: the names it may use, the topic so far, and today's date. */
-export interface ElkPromptContext {
-  environments: readonly string[];
-  tenants: readonly string[];
-  metrics: readonly string[];
-  /** The topic so far, e.g. "tenant acme in prod; cpu, memory; the last 7 days"; empty for a new topic. */
-  topic: string;
-  /** Now, ISO 8601 (UTC). */
-  now: string;
-}
-
-/** The ELK agent with a model: read the question into one `query_metrics` call (the numbers come from the query, never the model). */
-export function elkToolSystemPrompt(context: ElkPromptContext): string {
-  return [
-    'You read questions about infrastructure metrics for the ELK agent and call the query_metrics tool once.',
-    'Fill in only what the question says; use null for anything it does not name (the conversation so far fills it in).',
-    'A greeting, or a question about anything but metrics, names nothing: every argument null.',
-    `Environments: ${context.environments.join(', ') || '(none)'}. Tenants: ${context.tenants.join(', ') || '(none)'}.`,
-    `Metrics: ${context.metrics.join(', ')}. Use "all" for every environment or tenant when asked.`,
-    'Give a name that is not listed exactly as the question spells it. Copy the period as plain English words or ISO dates.',
-    context.topic ? `The conversation so far is about: ${context.topic}.` : 'This is a new topic.',
-    `Now is ${context.now} (UTC).`,
-  ].join('\n');
 }

@@ -5,7 +5,7 @@ import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { chatRateLimit } from '../../platform/http/rate-limit.js';
 import { defineHandlers, type TypedHandler } from '../../platform/http/typed-handlers.js';
-import { respond } from '../chat/respond.js';
+import { respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
 import type { ElkAgent } from './agent.js';
 import { clearSession } from './session.js';

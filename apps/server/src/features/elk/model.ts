@@ -6,11 +6,11 @@
 // parser, so the agent still answers.
 import { generateText, jsonSchema, tool } from 'ai';
 import type { LlmConfig } from '../../platform/config/config.js';
-import { configuredLanguageModel } from '../chat/llm.js';
-import { elkToolSystemPrompt } from '../chat/prompts.js';
+import { callLimits, configuredLanguageModel } from '../../platform/llm/index.js';
 import { METRIC_KEYS, type MetricKey, type MetricsCatalog } from './metrics.js';
 import type { QuestionParts } from './parse.js';
 import { readPeriod } from './period.js';
+import { elkToolSystemPrompt } from './prompts.js';
 import type { ElkSessionState } from './session.js';
 
 interface ToolInput {
@@ -82,8 +82,7 @@ export function createModelUnderstanding(
           },
           toolChoice: { type: 'tool', toolName: 'query_metrics' },
           maxOutputTokens: 300,
-          maxRetries: config.maxRetries,
-          abortSignal: AbortSignal.timeout(config.timeoutMs),
+          ...callLimits(config),
         });
         const call = result.toolCalls.find((candidate) => candidate.toolName === 'query_metrics');
         if (!call) return undefined;

@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../../platform/config/config.js';
 import { Jobs } from '../../platform/jobs/jobs.js';
+import { createConfiguredEmbedder } from '../../platform/llm/index.js';
 import { BACKENDS, type TestDb, testConfig } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
 import { readDemoDocuments } from './demo/demo-set.js';
 import { PGA_FEATURE, type Viewer } from './departments.js';
 import { searchKnowledge } from './search.js';
 import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from './test-support.js';
-import { createConfiguredEmbedder, KnowledgeVectors } from './vectors.js';
+import { KnowledgeVectors } from './vectors.js';
 
 const VPN_GUIDE = 'it-onboarding-vpn-guide.md';
 const PGA_NOTES = 'pga-go-live-notes.txt';

@@ -1,5 +1,5 @@
 // Hybrid retrieval's vector half: chunk embeddings from the configured embedding model
-// (LLM_EMBEDDING_MODEL on the OpenAI-compatible LLM_BASE_URL, through the AI SDK) stored with
+// (LLM_EMBEDDING_MODEL on the OpenAI-compatible LLM_BASE_URL, platform/llm's embedder) stored with
 // pgvector, and the chunks nearest to a question. Full text stays the backbone: where no embedding
 // model is configured, or the database has no pgvector (PostgreSQL without the extension installed),
 // or the model fails, retrieval is full text alone and nothing else changes.
@@ -15,11 +15,9 @@
 // module's periodic check, so a model that was down catches up by itself. Search is exact cosine
 // distance over the visible chunks (no approximate index: the dimension is the model's, and
 // at the knowledge base's size a scan is a few milliseconds).
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { embedMany } from 'ai';
-import type { LlmConfig } from '../../platform/config/config.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { Embedder } from '../../platform/llm/index.js';
 import { type VectorCandidate, type VectorRetriever, visibleDocument } from './search.js';
 
 export const EMBED_QUEUE = 'knowledge.embed';
@@ -27,34 +25,6 @@ export const EMBED_QUEUE = 'knowledge.embed';
 const BATCH = 32;
 /** Longest wait for the question's embedding before answering from full text alone. */
 const QUERY_TIMEOUT_MS = 3000;
-
-/** Texts to vectors: the configured embedding model, or anything speaking the same contract in tests. */
-export interface Embedder {
-  readonly model: string;
-  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
-}
-
-/** The embedding model of LLM_BASE_URL + LLM_EMBEDDING_MODEL, or undefined when none is configured. */
-export function createConfiguredEmbedder(config: LlmConfig): Embedder | undefined {
-  if (!config.baseUrl || !config.embeddingModel) return undefined;
-  const model = createOpenAICompatible({
-    name: 'llm',
-    baseURL: config.baseUrl,
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-  }).embeddingModel(config.embeddingModel);
-  return {
-    model: config.embeddingModel,
-    async embed(texts, signal) {
-      const { embeddings } = await embedMany({
-        model,
-        values: texts,
-        maxRetries: config.maxRetries,
-        ...(signal ? { abortSignal: signal } : {}),
-      });
-      return embeddings;
-    },
-  };
-}
 
 /** A vector as pgvector's text input. */
 function toVectorLiteral(vector: readonly number[]): string {

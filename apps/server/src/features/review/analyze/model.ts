@@ -7,9 +7,9 @@
 //     (one line of plain text that needs no escape inside `"""`) before it replaces the line written
 //     from the name; the file with them must still parse (file.ts), or it keeps its own.
 // A model that fails, times out or answers off-schema costs only what it was asked, never the review.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, jsonSchema, Output } from 'ai';
 import type { LlmConfig } from '../../../platform/config/config.js';
+import { callLimits, configuredLanguageModel } from '../../../platform/llm/index.js';
 import type { FileReview, Finding, FunctionReview, Section } from './types.js';
 
 interface SectionAnswer {
@@ -137,14 +137,8 @@ export function createModelImprover(
   config: LlmConfig,
   log?: { warn(object: object, message: string): void },
 ): ModelImprover | undefined {
-  if (!config.baseUrl || !config.model) return undefined;
-  const provider = createOpenAICompatible({
-    name: 'llm',
-    baseURL: config.baseUrl,
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    supportsStructuredOutputs: true,
-  });
-  const model = provider.chatModel(config.model);
+  const model = configuredLanguageModel(config, { structuredOutputs: true });
+  if (!model || !config.model) return undefined;
   return {
     name: config.model,
     async improve(fn, signal) {
@@ -153,15 +147,13 @@ export function createModelImprover(
         (finding) => `- ${finding.code} (line ${finding.line}): ${finding.message}`,
       );
       try {
-        const timeout = AbortSignal.timeout(config.timeoutMs * 2);
         const { output } = await generateText({
           model,
           system: SYSTEM,
           prompt: `Function \`${fn.qualifiedName}\`:\n\n\`\`\`python\n${fn.source}\n\`\`\`\n\nFindings already reported:\n${known.join('\n') || '(none)'}`,
           output: Output.object({ schema: answerSchema }),
           maxOutputTokens: config.maxOutputTokens,
-          maxRetries: config.maxRetries,
-          abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+          ...callLimits(config, { signal, timeoutMs: config.timeoutMs * 2 }),
         });
         return toFindings(fn, output as ModelAnswer);
       } catch (error) {
@@ -177,7 +169,6 @@ export function createModelImprover(
         const batch = targets.slice(start, start + SUMMARIES_PER_REQUEST);
         const wanted = new Set(batch.map((target) => target.line));
         try {
-          const timeout = AbortSignal.timeout(config.timeoutMs);
           const { output } = await generateText({
             model,
             system: SUMMARY_SYSTEM,
@@ -189,8 +180,7 @@ export function createModelImprover(
               .join('\n\n'),
             output: Output.object({ schema: summarySchema }),
             maxOutputTokens: config.maxOutputTokens,
-            maxRetries: config.maxRetries,
-            abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+            ...callLimits(config, { signal }),
           });
           for (const entry of (output as SummaryAnswer)?.summaries ?? []) {
             const line = summaryLine(entry?.summary);

@@ -3,8 +3,8 @@
 // serves both. The chats need only streamed text, so they speak the chat-completions protocol
 // directly (fetch, and eventsource-parser for the event stream): the AI SDK provider's layers of web
 // streams and schema checks cost about as much again as the rest of the server's path to the first
-// word (bench/README.md). The ELK agent, which calls tools, uses the AI SDK's model
-// (`configuredLanguageModel`).
+// word (bench/README.md). Callers that need more (tools, structured output, embeddings) use the
+// AI SDK's provider (provider.ts) on the same endpoint.
 //
 // Failures: a request that fails before any word arrived (connection refused, 429, 5xx) is retried
 // up to LLM_MAX_RETRIES times with backoff (250 ms doubling, or the model's Retry-After up to 4 s);
@@ -12,11 +12,10 @@
 // first word or between two words, is stopped: 504 model_timeout. Any other failure is 502
 // model_error, with the upstream detail logged, never sent. The caller's AbortSignal (the client
 // went away) stops the model request at once.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createParser } from 'eventsource-parser';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LlmConfig } from '../../platform/config/config.js';
-import { HttpError } from '../../platform/http/errors.js';
+import type { LlmConfig } from '../config/config.js';
+import { HttpError } from '../http/errors.js';
 
 export interface ModelMessage {
   role: 'user' | 'assistant';
@@ -61,21 +60,6 @@ export class AbortError extends Error {
 export function createConfiguredModel(config: LlmConfig, log: FastifyBaseLogger): ChatModel | undefined {
   if (!config.baseUrl || !config.model) return undefined;
   return createOpenAiCompatibleModel({ ...config, baseUrl: config.baseUrl, model: config.model }, log);
-}
-
-export type LanguageModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
-
-/**
- * The AI SDK model of LLM_BASE_URL/LLM_MODEL, for callers that need more than streamed text (the ELK
- * agent's tool calling); undefined when none is configured.
- */
-export function configuredLanguageModel(config: LlmConfig): LanguageModel | undefined {
-  if (!config.baseUrl || !config.model) return undefined;
-  return createOpenAICompatible({
-    name: 'llm',
-    baseURL: config.baseUrl,
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-  }).chatModel(config.model);
 }
 
 /** The model answered with an HTTP error status. */

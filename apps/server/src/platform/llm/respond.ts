@@ -15,8 +15,8 @@
 // dies mid-answer loses at most the last second of it).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../generated/contract.js';
-import { type ErrorBody, HttpError } from '../../platform/http/errors.js';
-import { AbortError, modelError } from './llm.js';
+import { type ErrorBody, HttpError } from '../http/errors.js';
+import { AbortError, modelError } from './chat-model.js';
 
 type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
 type KnowledgeSource = components['schemas']['KnowledgeSource'];
