@@ -1,7 +1,7 @@
 // Starts the server on PORT/HOST with the configuration from the environment (loaded by main.ts).
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './features/identity/demo-accounts.js';
-import { loadConfig } from './platform/config/config.js';
+import { ConfigError, loadConfig } from './platform/config/config.js';
 import { widgetSiteWarnings } from './platform/config/widget-sites.js';
 
 let config: ReturnType<typeof loadConfig>;
@@ -11,7 +11,16 @@ try {
   config = loadConfig();
   app = await buildApp({ config, logger: { level: config.logLevel } });
 } catch (error) {
-  console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof ConfigError) {
+    // Every wrong setting at once, one line each, so one restart fixes them all.
+    const count = error.problems.length;
+    console.error(
+      `The server could not start: ${count === 1 ? 'a setting is' : `${count} settings are`} wrong:`,
+    );
+    for (const problem of error.problems) console.error(`  ${problem}`);
+  } else {
+    console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
   process.exit(1);
 }
 

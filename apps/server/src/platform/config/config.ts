@@ -227,7 +227,111 @@ export interface LlmConfig {
   embeddingMinSimilarity: number;
 }
 
-export class ConfigError extends Error {}
+/** A configuration refused at start: `problems` holds one line per wrong setting. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(message: string, problems: readonly string[] = [message]) {
+    super(message);
+    this.problems = problems;
+  }
+}
+
+/**
+ * The problems found by the loadConfig running now: every wrong setting is reported at once, one
+ * line each, instead of one per start. Outside loadConfig a problem throws at once.
+ */
+let problems: string[] | undefined;
+
+function report(message: string): void {
+  if (!problems) throw new ConfigError(message);
+  problems.push(message);
+}
+
+/** `read()`, or `fallback` when it throws a ConfigError (reported). */
+function guard<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) report(problem);
+    return fallback;
+  }
+}
+
+/**
+ * The prefixes of our settings: a variable starting with one that the server does not read is a
+ * typo or a setting of another version, reported rather than silently ignored.
+ */
+export const SETTING_PREFIXES = [
+  'CHAT_',
+  'COOKIE_',
+  'ELASTICSEARCH_',
+  'ELK_',
+  'INGEST_',
+  'LLM_',
+  'METRICS_',
+  'OIDC_',
+  'REDIS_',
+  'REVIEW_',
+  'SHUTDOWN_',
+  'SIGN_IN_',
+  'UPLOAD_',
+  'WIDGET_',
+] as const;
+
+/**
+ * What Kubernetes (and Docker's links) set for a service named like our prefixes (`redis` ->
+ * REDIS_SERVICE_HOST, REDIS_PORT, REDIS_PORT_6379_TCP_ADDR...): not ours, not reported.
+ */
+const ORCHESTRATOR_VARIABLE =
+  /_(SERVICE_HOST|SERVICE_PORT(_[A-Z0-9_]+)?|PORT(_\d+_(TCP|UDP|SCTP)(_(PROTO|PORT|ADDR))?)?|NAME|ENV_[A-Z0-9_]+)$/;
+
+/** Edit distance of two names (for "did you mean"). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+function unknownSettings(env: NodeJS.ProcessEnv, known: ReadonlySet<string>): string[] {
+  const lines: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (known.has(name) || !SETTING_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    if (ORCHESTRATOR_VARIABLE.test(name)) continue;
+    const closest = [...known]
+      .filter((candidate) => /^[A-Z][A-Z0-9_]*$/.test(candidate))
+      .map((candidate) => ({ candidate, distance: distance(name, candidate) }))
+      .sort((a, b) => a.distance - b.distance)[0];
+    const hint = closest && closest.distance <= 3 ? ` (did you mean ${closest.candidate}?)` : '';
+    lines.push(`${name} is not a setting of this server${hint}; remove it or correct its name`);
+  }
+  return lines;
+}
+
+/** `raw` as an absolute URL with one of `protocols` (e.g. `['http:', 'https:']`), else a problem. */
+function absoluteUrl(name: string, raw: string, protocols: readonly string[], what: string): URL | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || !protocols.includes(url.protocol)) {
+    report(`${name} must be ${what} (got "${raw}")`);
+    return undefined;
+  }
+  return url;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** REVIEW_ANALYZER_MEMORY_MB when unset (a 1 MB file of ordinary code needs under 160 MB). */
 export const DEFAULT_REVIEW_ANALYZER_MEMORY_MB = 256;
@@ -242,7 +346,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+    report(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+    return fallback;
   }
   return value;
 }
@@ -252,7 +357,8 @@ function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a number between ${min} and ${max} (got "${raw}")`);
+    report(`${name} must be a number between ${min} and ${max} (got "${raw}")`);
+    return fallback;
   }
   return value;
 }
@@ -262,7 +368,8 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`);
+  report(`${name} must be true or false (got "${env[name]}")`);
+  return fallback;
 }
 
 function packageVersion(): string {
@@ -279,21 +386,58 @@ export function invocationDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.INIT_CWD ? path.resolve(env.INIT_CWD) : process.cwd();
 }
 
-/** Reads the configuration from environment variables (see apps/server/README.md). */
+/**
+ * Reads the configuration from environment variables (see apps/server/README.md). Every setting is
+ * checked (type, range, URL form), and variables with our prefixes that the server does not read are
+ * reported: a ConfigError lists every problem, one line each.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = new Set<string>();
+  // Every name read is known, read or absent: what is left with our prefixes is unknown.
+  const tracked = new Proxy(env, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') known.add(key);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const found: string[] = [];
+  problems = found;
+  try {
+    const config = readConfig(tracked);
+    found.push(...unknownSettings(env, known));
+    if (found.length > 0) throw new ConfigError(found.join('\n'), found);
+    return config;
+  } finally {
+    problems = undefined;
+  }
+}
+
+function readConfig(env: NodeJS.ProcessEnv): Config {
   const base = invocationDir(env);
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = env.DATA_DIR
     ? path.resolve(base, env.DATA_DIR)
     : path.join(repoRoot() ?? process.cwd(), 'data');
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-  try {
-    new URL(publicUrl);
-  } catch {
-    throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`);
+  let publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!absoluteUrl('PUBLIC_URL', publicUrl, ['http:', 'https:'], 'an absolute http(s) URL')) {
+    publicUrl = `http://localhost:${port}`;
   }
-  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
-    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got "${env.REDIS_URL}")`);
+  if (env.REDIS_URL) {
+    absoluteUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], 'a redis:// or rediss:// URL');
+  }
+  if (env.DATABASE_URL) {
+    absoluteUrl(
+      'DATABASE_URL',
+      env.DATABASE_URL,
+      ['postgres:', 'postgresql:'],
+      'a postgres:// or postgresql:// connection URL',
+    );
+  }
+  if (env.OIDC_ISSUER)
+    absoluteUrl('OIDC_ISSUER', env.OIDC_ISSUER, ['http:', 'https:'], 'an absolute http(s) URL');
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    report(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
   }
   const llm = loadLlmConfig(env);
   const oidc: OidcClientConfig = {
@@ -302,9 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientSecret: env.OIDC_CLIENT_SECRET || undefined,
   };
   if (oidc.issuer && !oidc.clientId) {
-    throw new ConfigError(
-      'OIDC_ISSUER is set: OIDC_CLIENT_ID (and usually OIDC_CLIENT_SECRET) must be set too',
-    );
+    report('OIDC_ISSUER is set: OIDC_CLIENT_ID (and usually OIDC_CLIENT_SECRET) must be set too');
   }
   let webDist: string | null;
   if (env.WEB_DIST === 'none') webDist = null;
@@ -314,7 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.WIDGET_DIST === 'none') widgetDist = null;
   else if (env.WIDGET_DIST) widgetDist = path.resolve(base, env.WIDGET_DIST);
   else widgetDist = path.resolve(serverPackageDir(), '..', '..', 'packages', 'widget', 'dist');
-  const cookieSameSite = parseCookieSameSite(env.COOKIE_SAMESITE, publicUrl);
+  const cookieSameSite = guard(() => parseCookieSameSite(env.COOKIE_SAMESITE, publicUrl), 'lax' as const);
   // On PGlite a second document in flight is parsed in a parse thread while this thread indexes the
   // first.
   const ingestConcurrency = integer(env, 'INGEST_CONCURRENCY', env.DATABASE_URL ? 4 : 2, 1, 64);
@@ -331,12 +473,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
     webDist,
     widgetDist,
-    widgetOrigins: parseWidgetOrigins(env.WIDGET_ORIGINS),
+    widgetOrigins: guard(() => parseWidgetOrigins(env.WIDGET_ORIGINS), []),
     cookieSameSite,
     tokenDefaultDays: integer(env, 'TOKEN_DEFAULT_DAYS', 90, 1, 365),
     appVersion: env.APP_VERSION || packageVersion(),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    logLevel: LOG_LEVELS.includes(logLevel) ? logLevel : 'info',
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'digital-assistant:',
     signInRateLimit: {
@@ -455,19 +597,11 @@ const ELK_FIELD_DEFAULTS: ElkFields = {
 
 function loadElkConfig(env: NodeJS.ProcessEnv): ElkConfig {
   const url = env.ELASTICSEARCH_URL?.trim().replace(/\/+$/, '') || undefined;
-  if (url) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(url);
-    } catch {}
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      throw new ConfigError(`ELASTICSEARCH_URL must be an absolute http(s) URL (got "${url}")`);
-    }
-  }
+  if (url) absoluteUrl('ELASTICSEARCH_URL', url, ['http:', 'https:'], 'an absolute http(s) URL');
   const username = env.ELASTICSEARCH_USERNAME || undefined;
   const password = env.ELASTICSEARCH_PASSWORD || undefined;
   if ((username && !password) || (password && !username)) {
-    throw new ConfigError('ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD are set together');
+    report('ELASTICSEARCH_USERNAME and ELASTICSEARCH_PASSWORD are set together');
   }
   const fields = { ...ELK_FIELD_DEFAULTS };
   for (const key of Object.keys(fields) as Array<keyof ElkFields>) {
@@ -492,27 +626,15 @@ function loadLlmConfig(env: NodeJS.ProcessEnv): LlmConfig {
   const baseUrl = env.LLM_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
   const model = env.LLM_MODEL?.trim() || undefined;
   const embeddingModel = env.LLM_EMBEDDING_MODEL?.trim() || undefined;
-  if (baseUrl) {
-    let url: URL;
-    try {
-      url = new URL(baseUrl);
-    } catch {
-      throw new ConfigError(`LLM_BASE_URL must be an absolute http(s) URL (got "${baseUrl}")`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ConfigError(`LLM_BASE_URL must be an absolute http(s) URL (got "${baseUrl}")`);
-    }
-  }
+  if (baseUrl) absoluteUrl('LLM_BASE_URL', baseUrl, ['http:', 'https:'], 'an absolute http(s) URL');
   if (baseUrl && !model && !embeddingModel) {
-    throw new ConfigError('LLM_BASE_URL is set: LLM_MODEL must name the model to use');
+    report('LLM_BASE_URL is set: LLM_MODEL must name the model to use');
   }
   if (embeddingModel && !baseUrl) {
-    throw new ConfigError(
-      'LLM_EMBEDDING_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API',
-    );
+    report('LLM_EMBEDDING_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API');
   }
   if (model && !baseUrl) {
-    throw new ConfigError('LLM_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API');
+    report('LLM_MODEL is set: LLM_BASE_URL must be the address of its OpenAI-compatible API');
   }
   return {
     baseUrl,
