@@ -15,29 +15,14 @@ export type {
   AppShellMainProps,
   AppShellMenuHeaderProps,
   AppShellMenuLinkProps,
+  AppShellMenuMode,
   AppShellMenuNavProps,
   AppShellMenuPanelProps,
   AppShellMenuSectionProps,
   AppShellRootProps,
   AppShellSkipLinkProps,
 } from './AppShell';
-export {
-  AppShell,
-  AppShellAdminSection,
-  AppShellAgentsSection,
-  AppShellContent,
-  AppShellFooter,
-  AppShellHeader,
-  AppShellMain,
-  AppShellMenuHeader,
-  AppShellMenuLink,
-  AppShellMenuNav,
-  AppShellMenuPanel,
-  AppShellMenuSection,
-  AppShellRoot,
-  AppShellSkipLink,
-  useAppShell,
-} from './AppShell';
+export { AppShell, useAppShell } from './AppShell';
 export type { AuditLogEntry, AuditLogTableProps } from './AuditLogTable/AuditLogTable';
 export { AuditLogTable } from './AuditLogTable/AuditLogTable';
 export type { AvatarProps } from './Avatar/Avatar';
@@ -59,7 +44,6 @@ export type {
   ChatIntroProps,
   ChatMessageItemProps,
   ChatScreenAsideProps,
-  ChatScreenContextValue,
   ChatScreenFooterProps,
   ChatScreenMessagesProps,
   ChatScreenPaneProps,
@@ -72,7 +56,6 @@ export type {
   CitationPreview,
   ElkMetricsPanelProps,
   HeaderSelectorProps,
-  HtmlTableCell,
   MessageActionsProps,
   MessageBubbleProps,
   MessageSender,
@@ -86,24 +69,15 @@ export {
   ChatIntro,
   ChatMessageItem,
   ChatScreen,
-  ChatScreenAside,
-  ChatScreenFooter,
-  ChatScreenMessages,
-  ChatScreenPane,
-  ChatScreenPanes,
-  ChatScreenRoot,
   ChatSourcesPanel,
   ChatSuggestions,
   ChatTypeDialog,
   CitationChip,
-  citationPreview,
   ElkMetricsPanel,
   HeaderSelector,
   MessageActions,
   MessageBubble,
   MessageSpinner,
-  readHtmlTable,
-  useChatScreen,
 } from './Chat';
 // Code review
 export type {
@@ -125,7 +99,6 @@ export {
   CodeReviewUploadDialog,
   PythonCode,
   saveFile,
-  scrollToSection,
 } from './CodeReview';
 export type { ConfirmDialogProps } from './ConfirmDialog/ConfirmDialog';
 export { ConfirmDialog } from './ConfirmDialog/ConfirmDialog';
@@ -156,10 +129,9 @@ export { CodeBlock } from './Markdown/CodeBlock';
 export type { CopyButtonProps } from './Markdown/CopyButton';
 export { CopyButton } from './Markdown/CopyButton';
 export type { MarkdownBlocks } from './Markdown/MarkdownBlockSplitter';
-export { MarkdownBlockSplitter, splitMarkdownBlocks } from './Markdown/MarkdownBlockSplitter';
+export { MarkdownBlockSplitter } from './Markdown/MarkdownBlockSplitter';
 export type { MarkdownContentProps } from './Markdown/MarkdownContent';
 export { MarkdownContent } from './Markdown/MarkdownContent';
-export { safeUrl } from './Markdown/safeUrl';
 export type { MultiSelectItem, MultiSelectProps } from './MultiSelect/MultiSelect';
 export { MultiSelect } from './MultiSelect/MultiSelect';
 export type { PageHeaderProps } from './PageHeader/PageHeader';
@@ -179,7 +151,7 @@ export { TenantSettingsPage } from './TenantSettingsPage/TenantSettingsPage';
 export type { TokenDialogProps } from './TokenDialog/TokenDialog';
 export { TokenDialog } from './TokenDialog/TokenDialog';
 export type { TokenRow, TokenStatus, TokensTableProps } from './TokensTable/TokensTable';
-export { TokensTable, tokenStatus } from './TokensTable/TokensTable';
+export { TokensTable } from './TokensTable/TokensTable';
 export type { TrainBotSuccessDialogProps } from './TrainBot/TrainBotSuccessDialog';
 export { TrainBotSuccessDialog } from './TrainBot/TrainBotSuccessDialog';
 export type { TrainBotUploadDialogProps } from './TrainBot/TrainBotUploadDialog';

@@ -2,6 +2,7 @@ import { type AddUserForm, validateAddUser } from '@digital-assistant/react';
 import { SelectField, TextInputField } from '../Field/Fields';
 import { SidebarForm } from './SidebarForm';
 
+/** Props of `AddUserSidebar`. */
 export interface AddUserSidebarProps {
   /** Whether the sidebar is shown. */
   isOpen: boolean;

@@ -8,6 +8,7 @@ import { SelectField } from '../Field/Fields';
 import { MultiSelect } from '../MultiSelect/MultiSelect';
 import { SidebarForm } from './SidebarForm';
 
+/** Props of `ModifyUserRolesSidebar`. */
 export interface ModifyUserRolesSidebarProps {
   /** Whether the sidebar is shown. */
   isOpen: boolean;

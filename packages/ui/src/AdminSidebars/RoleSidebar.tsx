@@ -10,6 +10,7 @@ import { MultiSelect } from '../MultiSelect/MultiSelect';
 import { StatusBanner } from '../StatusBanner/StatusBanner';
 import { SidebarForm } from './SidebarForm';
 
+/** Props of `RoleSidebar`. */
 export interface RoleSidebarProps {
   /** Whether the sidebar is shown. */
   isOpen: boolean;

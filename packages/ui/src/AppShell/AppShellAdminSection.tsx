@@ -3,6 +3,7 @@ import { useAppShell } from './AppShellContext';
 import { AppShellMenuLink } from './AppShellMenuLink';
 import { AppShellMenuSection } from './AppShellMenuSection';
 
+/** Props of `AppShell.AdminSection`. */
 export interface AppShellAdminSectionProps {
   /** @default '/users' */
   usersHref?: string;

@@ -3,6 +3,7 @@ import { useAppShell } from './AppShellContext';
 import { AppShellMenuLink } from './AppShellMenuLink';
 import { AppShellMenuSection } from './AppShellMenuSection';
 
+/** Props of `AppShell.AgentsSection`. */
 export interface AppShellAgentsSectionProps {
   /** Elk Agent is shown disabled (non-admins). @default false */
   isElkDisabled?: boolean;

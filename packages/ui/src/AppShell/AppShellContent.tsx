@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.Content`. */
 export interface AppShellContentProps {
   /** The page. */
   children: ReactNode;

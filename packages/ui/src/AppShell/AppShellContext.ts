@@ -6,6 +6,7 @@ import { createContext, useContext } from 'react';
  */
 export type AppShellMenuMode = 'docked' | 'drawer';
 
+/** What `useAppShell` returns inside `AppShell.Root`: the menu's state and the ids its parts link. */
 export interface AppShellContextValue {
   /** Whether the left menu panel is expanded. */
   isMenuOpen: boolean;

@@ -5,6 +5,7 @@ import { ChevronDownIcon } from '../icons/icons';
 import { ProfilePopup, type ProfileUser } from '../ProfilePopup/ProfilePopup';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.Footer`. */
 export interface AppShellFooterProps {
   /** Who is signed in. */
   user: ProfileUser;

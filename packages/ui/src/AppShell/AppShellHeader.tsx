@@ -3,6 +3,7 @@ import { IconButton } from '../Button/Button';
 import { MenuIcon } from '../icons/icons';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.Header`. */
 export interface AppShellHeaderProps {
   /** Page title shown next to the menu toggle. */
   title?: ReactNode;

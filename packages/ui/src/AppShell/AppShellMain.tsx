@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.Main`. */
 export interface AppShellMainProps {
   /** AppShell.Header and AppShell.Content. */
   children: ReactNode;

@@ -2,6 +2,7 @@ import { Link } from 'react-aria-components';
 import { Logo } from '../Logo/Logo';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.MenuHeader`. */
 export interface AppShellMenuHeaderProps {
   /** Where the logo and title go. @default '/chat' */
   chatHref?: string;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.MenuLink`. */
 export interface AppShellMenuLinkProps {
   /** Destination, resolved by the app's react-aria RouterProvider. */
   href: string;

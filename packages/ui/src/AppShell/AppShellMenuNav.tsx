@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.MenuNav`. */
 export interface AppShellMenuNavProps {
   /** Menu links and sections. */
   children: ReactNode;

@@ -4,6 +4,7 @@ import { IconButton } from '../Button/Button';
 import { CloseIcon } from '../icons/icons';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.MenuPanel`. */
 export interface AppShellMenuPanelProps {
   /** Menu header, navigation and footer. */
   children: ReactNode;

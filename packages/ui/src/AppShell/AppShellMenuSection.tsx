@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.MenuSection`. */
 export interface AppShellMenuSectionProps {
   /** Section heading, e.g. 'Agents'. */
   title: string;

@@ -5,6 +5,7 @@ import { useMediaQuery } from './useMediaQuery';
 /** Windows this narrow or narrower get the menu as a drawer (it opens by default only above 1000px). */
 const DRAWER_MEDIA_QUERY = '(max-width: 1000px)';
 
+/** Props of `AppShell.Root`. */
 export interface AppShellRootProps {
   /** Whether the menu panel is expanded (controlled). */
   isMenuOpen?: boolean;

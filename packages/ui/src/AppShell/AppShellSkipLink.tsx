@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useAppShell } from './AppShellContext';
 
+/** Props of `AppShell.SkipLink`. */
 export interface AppShellSkipLinkProps {
   /**
    * The id of the element the link moves the focus to, e.g. the chat's message box.

@@ -9,6 +9,7 @@ export type AuditLogEntry = Pick<AuditEvent, 'id' | 'at' | 'actor' | 'action' | 
   details?: unknown;
 };
 
+/** Props of `AuditLogTable`. */
 export interface AuditLogTableProps {
   /** Entries, newest first (as the server returns them). */
   events: readonly AuditLogEntry[];

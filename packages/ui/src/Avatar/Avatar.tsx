@@ -1,5 +1,6 @@
 import { initials as initialsOf } from '@digital-assistant/react';
 
+/** Props of `Avatar`. */
 export interface AvatarProps {
   /** Person's name; its initials are shown. */
   name?: string | null;

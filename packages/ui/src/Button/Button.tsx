@@ -12,6 +12,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 /** Size of a button. */
 export type ButtonSize = 'sm' | 'md';
 
+/** Props of `Button`. */
 export interface ButtonProps extends AriaButtonProps {
   /** Visual weight. @default 'secondary' */
   variant?: ButtonVariant;
@@ -59,6 +60,7 @@ export function Button({ variant = 'secondary', size = 'md', className, id, ...p
   );
 }
 
+/** Props of `LinkButton`. */
 export interface LinkButtonProps extends AriaLinkProps {
   /** Visual weight. @default 'secondary' */
   variant?: ButtonVariant;
@@ -78,6 +80,7 @@ export function LinkButton({ variant = 'secondary', size = 'md', className, ...p
   );
 }
 
+/** Props of `IconButton`. */
 export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'aria-label'> {
   /** Accessible name; icon buttons have no visible text. */
   'aria-label': string;

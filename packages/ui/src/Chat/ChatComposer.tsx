@@ -7,6 +7,7 @@ import { PlusIcon, SendIcon, StopIcon } from '../icons/icons';
 /** The textarea grows with its text up to this height (180px), then scrolls (spec section 9). */
 const MAX_HEIGHT_PX = CHAT_LAYOUT.textareaMaxHeight;
 
+/** Props of `ChatComposer`. */
 export interface ChatComposerProps {
   /** The text, when the parent owns it (with `onChange`). */
   value?: string;

@@ -32,6 +32,7 @@ import { ChatSuggestions } from './ChatSuggestions';
 import { MessageActions, MessageEditForm } from './MessageActions';
 import { MessageBubble } from './MessageBubble';
 
+/** Props of `ChatMessageItem`. */
 export interface ChatMessageItemProps {
   /** The message's id in the chat store. */
   id: string;
@@ -138,6 +139,7 @@ function ChatMessageWithActions({
   );
 }
 
+/** Props of `ChatConversation`. */
 export interface ChatConversationProps {
   /** The chat store's channel this conversation shows and sends to. */
   channel: ChatChannel;
@@ -235,6 +237,7 @@ export function ChatConversation({
   );
 }
 
+/** Props of `ChatIntro`. */
 export type ChatIntroProps =
   | {
       /** The department knowledge chat: its name and description. */

@@ -11,6 +11,7 @@ export interface ChatHistoryListItem extends ChatHistoryEntry {
   isCurrent?: boolean;
 }
 
+/** Props of `ChatHistoryList`. */
 export interface ChatHistoryListProps {
   /** Past conversations, newest first, the current one marked (`useChatHistory().items`). */
   items: readonly ChatHistoryListItem[];

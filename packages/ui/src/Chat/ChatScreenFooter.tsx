@@ -4,6 +4,7 @@ import { Button } from '../Button/Button';
 import { ChevronDownIcon } from '../icons/icons';
 import { useChatScreen } from './ChatScreenContext';
 
+/** Props of `ChatScreen.Footer`. */
 export interface ChatScreenFooterProps {
   /** The ChatComposer. */
   children: ReactNode;
@@ -15,6 +16,7 @@ export function ChatScreenFooter({ children }: ChatScreenFooterProps) {
   return <div className="da-chat-footer">{children}</div>;
 }
 
+/** Props of `ChatScreen.Aside`. */
 export interface ChatScreenAsideProps {
   /** E.g. the ChatSourcesPanel of the admin chat. */
   children: ReactNode;

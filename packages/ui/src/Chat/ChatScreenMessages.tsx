@@ -6,6 +6,7 @@ import { useChatScreen } from './ChatScreenContext';
 /** Within this distance (px) of the bottom, the conversation follows new text. */
 const FOLLOW_THRESHOLD_PX = 48;
 
+/** Props of `ChatScreen.Messages`. */
 export interface ChatScreenMessagesProps {
   /** MessageBubble elements, oldest first; with none, `emptyState` is shown. */
   children?: ReactNode;

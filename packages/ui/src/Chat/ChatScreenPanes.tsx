@@ -2,6 +2,7 @@ import type { ChatSelection } from '@digital-assistant/react';
 import type { ReactNode } from 'react';
 import { useChatScreen } from './ChatScreenContext';
 
+/** Props of `ChatScreen.Panes`. */
 export interface ChatScreenPanesProps {
   /** Two ChatScreen.Pane: `knowledge` first, then `openai`. */
   children: ReactNode;
@@ -23,6 +24,7 @@ export function ChatScreenPanes({ children }: ChatScreenPanesProps) {
   );
 }
 
+/** Props of `ChatScreen.Pane`. */
 export interface ChatScreenPaneProps {
   /** Which mode this pane holds. */
   pane: ChatSelection;

@@ -2,6 +2,7 @@ import type { ChatSelection } from '@digital-assistant/react';
 import { type ReactNode, useMemo } from 'react';
 import { ChatScreenContext } from './ChatScreenContext';
 
+/** Props of `ChatScreen.Root`. */
 export interface ChatScreenRootProps {
   /** Which pane is on show: department knowledge or the general AI chat. */
   selection: ChatSelection;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { safeUrl } from '../Markdown/safeUrl';
 import { citationPreview, referenceLabel } from './citationPreview';
 
+/** Props of `ChatSourcesPanel`. */
 export interface ChatSourcesPanelProps {
   /** Sources of the latest answer, keyed by id; `undefined` before the first answer. */
   sources?: Readonly<Record<string, KnowledgeSource>>;

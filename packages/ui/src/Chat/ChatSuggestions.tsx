@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../Button/Button';
 
+/** Props of `ChatSuggestions`. */
 export interface ChatSuggestionsProps {
   /** Questions the chat can answer, each asked as it is written when chosen. */
   suggestions: readonly string[];

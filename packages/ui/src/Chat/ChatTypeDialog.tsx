@@ -2,6 +2,7 @@ import { CHAT_TYPE_OPTIONS } from '@digital-assistant/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../Button/Button';
 
+/** Props of `ChatTypeDialog`. */
 export interface ChatTypeDialogProps {
   /** Whether the dialog is shown. */
   isOpen: boolean;

@@ -19,6 +19,7 @@ function highlightedSnippet(snippet: string): ReactNode[] {
   );
 }
 
+/** Props of `CitationChip`. */
 export interface CitationChipProps {
   /** The cited source. */
   citation: CitationPreview;

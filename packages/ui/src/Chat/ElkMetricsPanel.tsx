@@ -42,6 +42,7 @@ export function readHtmlTable(html: string): HtmlTableCell[][] | null {
   );
 }
 
+/** Props of `ElkMetricsPanel`. */
 export interface ElkMetricsPanelProps {
   /** The ELK answer's metrics (the chat store's `message.elk`). */
   elk: Pick<ElkDisplay, 'html' | 'visible' | 'machineType' | 'totalMemory'>;

@@ -20,6 +20,7 @@ const HOVER_OPEN_MS = 120;
 /** Delay before it closes once the pointer has left, so that it can travel to the dropdown. */
 const HOVER_CLOSE_MS = 200;
 
+/** Props of `HeaderSelector`. */
 export interface HeaderSelectorProps {
   /** The current mode: department knowledge or the general AI chat. */
   selection: ChatSelection;

@@ -31,6 +31,7 @@ export const MESSAGE_ACTION_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
+/** Props of `MessageActions`. */
 export interface MessageActionsProps {
   /** An answer's actions (copy, retry, regenerate) or a question's (edit). */
   kind: 'answer' | 'question';

@@ -16,6 +16,7 @@ export type MessageSender = 'user' | 'bot';
  */
 export type MessageStatus = ChatMessageStatus;
 
+/** Props of `MessageBubble`. */
 export interface MessageBubbleProps {
   /** Who wrote it; bot messages carry the bot icon. */
   sender: MessageSender;

@@ -1,6 +1,7 @@
 import { CHAT_LAYOUT } from '@digital-assistant/react';
 import { ProgressBar } from 'react-aria-components';
 
+/** Props of `MessageSpinner`. */
 export interface MessageSpinnerProps {
   /** Accessible name. @default 'Waiting for the answer' */
   'aria-label'?: string;

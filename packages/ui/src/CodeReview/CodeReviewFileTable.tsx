@@ -12,6 +12,7 @@ import { DataTableBody } from '../DataTable/DataTableBody';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, SpinnerIcon, SuccessIcon } from '../icons/icons';
 import { SearchFieldInput } from '../SearchField/SearchFieldInput';
 
+/** Props of `CodeReviewFileTable`. */
 export interface CodeReviewFileTableProps {
   /** The page shown of the filtered list (`useCodeReview().currentPage`). */
   page: ReviewPage<ReviewFile>;

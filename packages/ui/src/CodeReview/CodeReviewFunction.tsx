@@ -48,6 +48,7 @@ export function dedentCode(code: string): string {
     : lines.map((line) => line.slice(Math.min(shared, /^[ \t]*/.exec(line)?.[0].length ?? 0))).join('\n');
 }
 
+/** Props of `CodeReviewFunction`. */
 export interface CodeReviewFunctionProps {
   /** The function shown (`useCodeReview().selectedFunction`). */
   fn: ReviewTreeFunction;

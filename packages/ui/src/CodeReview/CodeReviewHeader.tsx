@@ -4,6 +4,7 @@ import { Button } from '../Button/Button';
 import { AlertIcon, CloseIcon, InfoIcon, SuccessIcon, UploadIcon } from '../icons/icons';
 import { PageHeader } from '../PageHeader/PageHeader';
 
+/** Props of `CodeReviewHeader`. */
 export interface CodeReviewHeaderProps {
   /** @default 'Code Review Agent' */
   title?: string;

@@ -4,6 +4,7 @@ import type { Key } from 'react-aria-components';
 import { Button as AriaButton, Tree, TreeItem, TreeItemContent } from 'react-aria-components';
 import { AlertIcon, ChevronRightIcon, CodeIcon, FileIcon } from '../icons/icons';
 
+/** Props of `CodeReviewTree`. */
 export interface CodeReviewTreeProps {
   /** The review's folders, files and functions (`useCodeReview().view.tree`). */
   tree: readonly ReviewTreeNode[];

@@ -14,6 +14,7 @@ import { Button, IconButton } from '../Button/Button';
 import { CloseIcon, FileIcon, UploadIcon } from '../icons/icons';
 import { useFocusAfterRemove } from '../utils/useFocusAfterRemove';
 
+/** Props of `CodeReviewUploadDialog`. */
 export interface CodeReviewUploadDialogProps {
   isOpen: boolean;
   /** Called with `false` when the person closes the dialog (Cancel, Escape, a click outside). */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CopyButton } from '../Markdown/CopyButton';
 
+/** Props of `PythonCode`. */
 export interface PythonCodeProps {
   /** The Python source. */
   code: string;

@@ -177,6 +177,7 @@ function useRestoreFocusToOpener(isOpen: boolean): void {
   }, [isOpen]);
 }
 
+/** Props of `ConfirmDialog`. */
 export interface ConfirmDialogProps {
   /** Whether the dialog is shown. */
   isOpen: boolean;

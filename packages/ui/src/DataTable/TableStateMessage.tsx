@@ -4,6 +4,7 @@ import { AlertIcon, InfoIcon, SpinnerIcon } from '../icons/icons';
 /** What a table shows instead of rows. */
 export type TableStateKind = 'loading' | 'error' | 'empty';
 
+/** Props of `TableStateMessage`. */
 export interface TableStateMessageProps {
   /** loading: a spinner (role=status); error: role=alert; empty: a plain note. */
   state: TableStateKind;

@@ -14,6 +14,7 @@ import {
 } from 'react-aria-components';
 import { CheckIcon, ChevronDownIcon } from '../icons/icons';
 
+/** Props of `TextInputField`. */
 export interface TextInputFieldProps {
   /** Visible label. */
   label: string;
@@ -77,6 +78,7 @@ export function TextInputField({
   );
 }
 
+/** Props of `SelectField`. */
 export interface SelectFieldProps {
   /** Visible label. */
   label: string;

@@ -21,6 +21,7 @@ export interface FileStatusPagination {
   onPageChange: (page: number) => void;
 }
 
+/** Props of `FileStatusPage`. */
 export interface FileStatusPageProps
   extends Pick<
     FileStatusTableProps,

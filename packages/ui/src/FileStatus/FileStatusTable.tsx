@@ -31,6 +31,7 @@ import { RefreshIcon, SpinnerIcon, TrashIcon } from '../icons/icons';
 /** A File Status row: the spec's `document` and `status`, plus what the server adds (id, departments...). */
 export type FileStatusRow = KnowledgeDocumentRow;
 
+/** Props of `FileStatusTable`. */
 export interface FileStatusTableProps {
   /** The documents, in display order (the server lists the most recently changed first). */
   documents: readonly FileStatusRow[];

@@ -1,3 +1,4 @@
+/** Props of `HealthPage`. */
 export interface HealthPageProps {
   /** @default 'pong!' */
   message?: string;

@@ -3,6 +3,7 @@ import { Heading } from 'react-aria-components';
 import { Button, LinkButton } from '../Button/Button';
 import { InfoIcon } from '../icons/icons';
 
+/** Props of `LandingCard`. */
 export interface LandingCardProps {
   /** Card title, e.g. 'Code Enhancement Agent'. */
   title: string;

@@ -16,6 +16,7 @@ export interface LandingLinks {
   statusHref?: string;
 }
 
+/** Props of `LandingCards`. */
 export interface LandingCardsProps extends LandingLinks {
   /** Shows the admin-only cards (Train Bot, Admin Chat, Users, Status). */
   isAdmin: boolean;

@@ -2,6 +2,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { Logo } from '../Logo/Logo';
 
+/** Props of `LoggedOutScreen`. */
 export interface LoggedOutScreenProps {
   /** Starts signing in again. */
   onLogin: () => void;

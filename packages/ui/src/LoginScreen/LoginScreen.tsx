@@ -4,6 +4,7 @@ import { SpinnerIcon } from '../icons/icons';
 import { Logo } from '../Logo/Logo';
 import { StatusBanner } from '../StatusBanner/StatusBanner';
 
+/** Props of `LoginScreen`. */
 export interface LoginScreenProps {
   /** Single sign-on is starting (or a session is being created): shows 'Signing you in…'. */
   isSigningIn?: boolean;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 
+/** Props of `Logo`. */
 export interface LogoProps {
   /** Edge length in pixels. @default 32 */
   size?: number;

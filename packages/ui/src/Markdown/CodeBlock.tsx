@@ -1,5 +1,6 @@
 import { CopyButton } from './CopyButton';
 
+/** Props of `CodeBlock`. */
 export interface CodeBlockProps {
   /** The code, as written. */
   code: string;

@@ -6,6 +6,7 @@ import { CheckIcon, CopyIcon } from '../icons/icons';
 /** How long 'Copied' stays after copying (spec section 9: copy confirmation 3000 ms). */
 const COPY_CONFIRMATION_MS = CHAT_LAYOUT.copyConfirmationMs;
 
+/** Props of `CopyButton`. */
 export interface CopyButtonProps {
   /** The text put on the clipboard. */
   text: string;

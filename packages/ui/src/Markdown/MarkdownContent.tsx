@@ -10,6 +10,7 @@ import { remarkCitations } from './remarkCitations';
 import { remarkGfm } from './remarkGfm';
 import { safeUrl } from './safeUrl';
 
+/** Props of `MarkdownContent`. */
 export interface MarkdownContentProps {
   /** The markdown, e.g. an answer that is still streaming in. */
   children: string;

@@ -28,6 +28,7 @@ export interface MultiSelectItem {
   description?: string;
 }
 
+/** Props of `MultiSelect`. */
 export interface MultiSelectProps {
   /** Visible label. */
   label: string;

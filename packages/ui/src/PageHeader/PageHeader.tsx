@@ -3,6 +3,7 @@ import { Heading, Link } from 'react-aria-components';
 import { IconButton } from '../Button/Button';
 import { CloseIcon } from '../icons/icons';
 
+/** Props of `PageHeader`. */
 export interface PageHeaderProps {
   /** Page title (rendered as the page's h1). */
   title: ReactNode;

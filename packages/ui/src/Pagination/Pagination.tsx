@@ -2,6 +2,7 @@ import { PAGINATION_ELLIPSIS, type PaginationItem } from '@digital-assistant/rea
 import { Button } from 'react-aria-components';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons/icons';
 
+/** Props of `Pagination`. */
 export interface PaginationProps {
   /** Page buttons to render, e.g. [1, '…', 4, 5, 6, '…', 20] (the headless `paginationWindow`). */
   pages: readonly PaginationItem[];

@@ -15,6 +15,7 @@ export type ProfileUser = Pick<User, 'email' | 'role'> & {
   version?: string | null;
 };
 
+/** Props of `ProfilePopup`. */
 export interface ProfilePopupProps {
   /** Who is signed in. */
   user: ProfileUser;

@@ -13,6 +13,7 @@ export interface RoleGroupRow {
   user_count?: number;
 }
 
+/** Props of `RolesTable`. */
 export interface RolesTableProps {
   /** Role groups, in display order. */
   roles: readonly RoleGroupRow[];
@@ -111,6 +112,7 @@ export function RolesTable({
   );
 }
 
+/** Props of `RolesToolbar`. */
 export interface RolesToolbarProps {
   /** Opens the 'Create Role Group' sidebar. */
   onCreateRole: () => void;

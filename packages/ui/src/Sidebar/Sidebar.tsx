@@ -3,6 +3,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { IconButton } from '../Button/Button';
 import { CloseIcon } from '../icons/icons';
 
+/** Props of `Sidebar`. */
 export interface SidebarProps {
   /** Whether the sidebar is shown. */
   isOpen: boolean;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { IconButton } from '../Button/Button';
 import { AlertIcon, CloseIcon, InfoIcon, SuccessIcon } from '../icons/icons';
 
+/** Props of `StatusBanner`. */
 export interface StatusBannerProps {
   /** info and success are polite (role=status); error is assertive (role=alert). */
   kind: NoticeKind;
@@ -30,6 +31,7 @@ export function StatusBanner({ kind, children, onDismiss }: StatusBannerProps) {
   );
 }
 
+/** Props of `NoticeStack`. */
 export interface NoticeStackProps {
   /** Notices to show, oldest first (the headless notice store's `notices`). */
   notices: readonly Notice[];

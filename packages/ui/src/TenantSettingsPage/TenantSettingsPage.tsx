@@ -1,5 +1,6 @@
 import { PageHeader } from '../PageHeader/PageHeader';
 
+/** Props of `TenantSettingsPage`. */
 export interface TenantSettingsPageProps {
   /** Where the close button returns. @default '/agents' */
   closeHref?: string;

@@ -3,6 +3,7 @@ import { Dialog, Heading, Modal, ModalOverlay, ToggleButton } from 'react-aria-c
 import { Button } from '../Button/Button';
 import { CopyIcon, EyeIcon, EyeOffIcon } from '../icons/icons';
 
+/** Props of `TokenDialog`. */
 export interface TokenDialogProps {
   /** Whether the popup is shown (the headless token overlay's `isVisible`). */
   isOpen: boolean;

@@ -27,6 +27,7 @@ export function tokenStatus(token: TokenRow, now: Date = new Date()): TokenStatu
   return 'active';
 }
 
+/** Props of `TokensTable`. */
 export interface TokensTableProps {
   /** The signed-in user's tokens, in display order (the server lists newest first). */
   tokens: readonly TokenRow[];

@@ -4,6 +4,7 @@ import { Button, LinkButton } from '../Button/Button';
 import { AlertIcon, SuccessIcon } from '../icons/icons';
 import type { TrainBotRejectedFile } from './TrainBotUploader';
 
+/** Props of `TrainBotSuccessDialog`. */
 export interface TrainBotSuccessDialogProps {
   /** Whether the success window is shown. */
   isOpen: boolean;

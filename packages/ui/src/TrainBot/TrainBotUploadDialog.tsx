@@ -2,6 +2,7 @@ import { knowledgeMessages } from '@digital-assistant/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { TrainBotUploader, type TrainBotUploaderProps } from './TrainBotUploader';
 
+/** Props of `TrainBotUploadDialog`. */
 export interface TrainBotUploadDialogProps extends Omit<TrainBotUploaderProps, 'onCancel'> {
   /** Whether the upload window is shown. */
   isOpen: boolean;

@@ -28,6 +28,7 @@ export interface TrainBotRejectedFile {
   reason: string;
 }
 
+/** Props of `TrainBotUploader`. */
 export interface TrainBotUploaderProps {
   /** The chosen files, in the order they will be sent. */
   files: readonly TrainBotFile[];

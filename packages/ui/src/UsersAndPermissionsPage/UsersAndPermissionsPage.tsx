@@ -5,6 +5,7 @@ import { PageHeader } from '../PageHeader/PageHeader';
 /** A tab of the Users and permissions page. */
 export type UsersAndPermissionsTab = 'users' | 'roles' | 'tokens' | 'audit';
 
+/** Props of `UsersAndPermissionsPage`. */
 export interface UsersAndPermissionsPageProps {
   /** The selected tab (controlled); uncontrolled it starts on 'users'. */
   selectedTab?: UsersAndPermissionsTab;

@@ -23,6 +23,7 @@ import { DataTableBody } from '../DataTable/DataTableBody';
 import { SortableColumnLabel } from '../DataTable/SortableColumnLabel';
 import { CheckIcon, TrashIcon } from '../icons/icons';
 
+/** Props of `UsersTable`. */
 export interface UsersTableProps {
   /** Rows of the current page, already sorted (the headless `tableView(...).rows`). */
   rows: readonly UserRow[];

@@ -2,6 +2,7 @@ import { Toolbar } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { BlockIcon, CheckIcon, EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../icons/icons';
 
+/** Props of `UsersToolbar`. */
 export interface UsersToolbarProps {
   /** Opens the Add User sidebar. */
   onAddUser: () => void;

@@ -30,6 +30,7 @@ export const MenuIcon = (props: IconProps) => (
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Icon>
 );
+/** The close (cross) icon; decorative (aria-hidden), as every icon. */
 export const CloseIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M18 6 6 18M6 6l12 12" />
@@ -95,6 +96,7 @@ export const FileIcon = (props: IconProps) => (
     <path d="M14 2v6h6M9 15l2 2 4-4" />
   </Icon>
 );
+/** The chat (speech bubble) icon; decorative (aria-hidden), as every icon. */
 export const ChatIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />

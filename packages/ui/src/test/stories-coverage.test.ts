@@ -25,8 +25,8 @@ function isComponent(value: unknown): boolean {
 }
 
 /**
- * Compound namespaces (`AppShell`, `ChatScreen`) are plain objects of parts; every part is also
- * exported under its own name (`AppShellRoot`, `ChatScreenPane`...) and needs its own stories file.
+ * Compound namespaces (`AppShell`, `ChatScreen`) are plain objects of parts, exported as the namespace
+ * alone (`AppShell.Root`, `ChatScreen.Pane`...); every part needs its own stories file.
  */
 function isCompoundNamespace(value: unknown): boolean {
   return (
@@ -45,6 +45,14 @@ function isCompoundNamespace(value: unknown): boolean {
 const withoutDocsPage = new Set<string>([]);
 
 const exportedComponents = Object.entries(ui)
+  .flatMap(([name, value]): [string, unknown][] =>
+    isCompoundNamespace(value)
+      ? Object.entries(value as Record<string, unknown>).map(([part, partValue]) => [
+          `${name}.${part}`,
+          partValue,
+        ])
+      : [[name, value]],
+  )
   .filter(([name, value]) => /^[A-Z]/.test(name) && isComponent(value) && !withoutDocsPage.has(name))
   .map(([name, value]) => ({ name, value }));
 
@@ -52,6 +60,7 @@ describe('Storybook docs pages', () => {
   it('finds the stories files and the exported components', () => {
     expect(Object.keys(storiesFiles).length).toBeGreaterThan(30);
     expect(exportedComponents.map(({ name }) => name)).toContain('ChatComposer');
+    expect(exportedComponents.map(({ name }) => name)).toContain('AppShell.Header');
     expect(isCompoundNamespace(ui.AppShell)).toBe(true);
     expect(isCompoundNamespace(ui.ChatScreen)).toBe(true);
   });
