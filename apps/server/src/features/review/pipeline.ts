@@ -9,8 +9,9 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
+import { formatBytes } from '../../platform/format-bytes.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
-import { formatBytes } from '../knowledge/parse/zip.js';
+import type { ZipLimits } from '../../platform/zip/limits.js';
 import type { AnalyzerLimits } from './analyze/analyzer.js';
 import { type ModelImprover, summaryTargets } from './analyze/model.js';
 import type { FileReview } from './analyze/types.js';
@@ -24,7 +25,7 @@ import {
   summaryMarkdown,
 } from './report.js';
 import { findReview, markFailed, markSucceeded, setProgress } from './store.js';
-import { CheckedZip, ReviewZipError, type ReviewZipLimits, spool, withTempDir, type ZipItem } from './zip.js';
+import { CheckedZip, ReviewZipError, spool, withTempDir, type ZipItem } from './zip.js';
 import { ZipWriter } from './zip-writer.js';
 
 export const REVIEW_QUEUE = 'review.analyze';
@@ -67,7 +68,7 @@ export async function runReview(
   db: Db,
   blobs: Blobs,
   review: { id: string; name: string; zipBlobId: string },
-  limits: ReviewZipLimits,
+  limits: ZipLimits,
   { signal, model, analyzer: analyzerLimits, maxFileBytes = Number.POSITIVE_INFINITY }: ReviewRunOptions = {},
 ): Promise<ReviewOutcome> {
   const stored = await blobs.open(review.zipBlobId);
@@ -341,7 +342,7 @@ function freePath(path: string, taken: Set<string>): string {
 }
 
 export interface ReviewWorkerOptions {
-  limits: ReviewZipLimits;
+  limits: ZipLimits;
   /** Where the detail of a failed review goes (the reason stored for its owner says it in words). */
   log?: { error(object: object, message: string): void };
   /** The analyzer's threads and their limits (REVIEW_ANALYZERS and the settings after it). */

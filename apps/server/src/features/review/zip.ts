@@ -19,16 +19,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import { formatBytes } from '../knowledge/parse/zip.js';
-
-export interface ReviewZipLimits {
-  /** Most entries (folders included). */
-  maxEntries: number;
-  /** Most bytes over all entries once expanded (declared, and counted while inflating). */
-  maxUncompressedBytes: number;
-  /** Highest expanded/compressed ratio of an entry expanding to more than 1 MiB. */
-  maxRatio: number;
-}
+import { formatBytes } from '../../platform/format-bytes.js';
+import { isCompressedPastRatio, type ZipLimits } from '../../platform/zip/limits.js';
 
 /** Why a zip is refused: `status` 400 (not a usable zip, unsafe paths) or 413 (too big, a bomb). */
 export class ReviewZipError extends Error {
@@ -51,7 +43,6 @@ export interface ZipItem {
   entry: yauzl.Entry;
 }
 
-const RATIO_FLOOR_BYTES = 1024 * 1024;
 /** Most folders one path may go down (a project's rarely pass 20; Linux paths stop at 4,096 bytes). */
 const MAX_FOLDER_DEPTH = 100;
 /** Entries up to this size (compressed and expanded) are read in one piece (CheckedZip.readWhole). */
@@ -142,12 +133,12 @@ export class CheckedZip {
   private constructor(
     private readonly zip: yauzl.ZipFile,
     readonly items: readonly ZipItem[],
-    private readonly limits: ReviewZipLimits,
+    private readonly limits: ZipLimits,
     private readonly file: string,
   ) {}
 
   /** Opens `file` and checks every entry; throws ReviewZipError when the zip is refused. */
-  static async open(file: string, limits: ReviewZipLimits): Promise<CheckedZip> {
+  static async open(file: string, limits: ZipLimits): Promise<CheckedZip> {
     const zip = await openZip(file);
     try {
       const items = await readDirectory(zip, limits);
@@ -345,7 +336,7 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
   return buffer.subarray(0, bytesRead);
 }
 
-function readDirectory(zip: yauzl.ZipFile, limits: ReviewZipLimits): Promise<ZipItem[]> {
+function readDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<ZipItem[]> {
   if (zip.entryCount > limits.maxEntries) {
     return Promise.reject(
       new ReviewZipError(
@@ -415,10 +406,7 @@ function readDirectory(zip: yauzl.ZipFile, limits: ReviewZipLimits): Promise<Zip
             `The zip expands to more than ${formatBytes(limits.maxUncompressedBytes)}: it looks like a zip bomb, or the project is too large to review at once.`,
           );
         }
-        if (
-          entry.uncompressedSize > RATIO_FLOOR_BYTES &&
-          entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)
-        ) {
+        if (isCompressedPastRatio(limits, entry)) {
           throw new ReviewZipError(
             413,
             `The zip entry '${path}' is compressed more than ${limits.maxRatio}:1: the zip looks like a zip bomb.`,

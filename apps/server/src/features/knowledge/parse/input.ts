@@ -1,6 +1,8 @@
 // What ingestion checks of a file before any parser runs: its extension, and its size as it is read.
 // Light on purpose (no parser imported): the server's thread does this and hands the bytes to a
 // parse thread (features/knowledge/parse-pool.ts); parse-document.ts does the same in one call.
+
+import { formatBytes } from '../../../platform/format-bytes.js';
 import {
   ACCEPTED_EXTENSIONS,
   extensionOf,
@@ -10,7 +12,7 @@ import {
   type ParseLimits,
   type ParseResult,
 } from './types.js';
-import { DEFAULT_ZIP_LIMITS, formatBytes } from './zip.js';
+import { DEFAULT_ZIP_LIMITS } from './zip.js';
 
 export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxBytes: 50 * 1024 * 1024,

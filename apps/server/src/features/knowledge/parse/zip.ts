@@ -4,17 +4,10 @@
 // many declared bytes or a suspicious compression ratio, and while inflating an entry it stops as
 // soon as the bytes actually produced exceed what was declared or the total budget.
 import { Inflate } from 'fflate';
+import { formatBytes } from '../../../platform/format-bytes.js';
+import { isCompressedPastRatio, type ZipLimits } from '../../../platform/zip/limits.js';
 
-/** Limits on what a zip may expand to. */
-export interface ZipLimits {
-  /** Most entries in the central directory. @default 5000 */
-  maxEntries: number;
-  /** Most uncompressed bytes over all entries (declared and actually inflated). @default 200 MiB */
-  maxUncompressedBytes: number;
-  /** Highest uncompressed/compressed ratio of an entry larger than 1 MiB. @default 200 */
-  maxRatio: number;
-}
-
+/** The limits of a document's zip: 5000 entries, 200 MiB expanded, 200:1 past 1 MiB. */
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 5000,
   maxUncompressedBytes: 200 * 1024 * 1024,
@@ -44,7 +37,6 @@ export interface ZipEntry {
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
-const RATIO_FLOOR_BYTES = 1024 * 1024;
 const INFLATE_CHUNK = 64 * 1024;
 
 /** A zip opened from bytes, its entries listed from the central directory and checked against the limits. */
@@ -200,10 +192,7 @@ function readCentralDirectory(bytes: Uint8Array, limits: ZipLimits): Map<string,
         `The file declares more than ${formatBytes(limits.maxUncompressedBytes)} once expanded: it looks like a zip bomb.`,
       );
     }
-    if (
-      uncompressedSize > RATIO_FLOOR_BYTES &&
-      uncompressedSize > limits.maxRatio * Math.max(compressedSize, 1)
-    ) {
+    if (isCompressedPastRatio(limits, { compressedSize, uncompressedSize })) {
       throw new ZipError(
         'zip_limits',
         `The part ${name} is compressed more than ${limits.maxRatio}:1: the file looks like a zip bomb.`,
@@ -256,10 +245,4 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
     offset += part.length;
   }
   return result;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
 }
