@@ -90,17 +90,11 @@ export {
   type AddUserForm,
   FEATURE_MULTISELECT_VISIBLE_ITEMS,
   type FormValidation,
-  findSameRoleName,
-  formErrors,
-  isValidEmail,
   type ModifyRolesForm,
   MULTISELECT_PLACEHOLDER,
-  type MultiselectConfig,
-  multiselectConfig,
   type RoleGroupForm,
   roleGroupError,
   roleGroupSidebarTitle,
-  roleNameKey,
   USER_MULTISELECT_VISIBLE_ITEMS,
   validateAddUser,
   validateModifyRoles,
@@ -115,19 +109,15 @@ export {
 } from './admin/admin-sidebars';
 export { type UseAdminSidebarsResult, useAdminSidebars } from './admin/admin-sidebars-hooks';
 export {
-  AUDIT_PAGE_SIZE,
   type AuditPage,
   type UseAuditLogOptions,
   type UseAuditLogResult,
   useAuditLog,
 } from './admin/audit-hooks';
 export {
-  diffFeatures,
   featureLabel,
   KNOWN_FEATURES,
   type KnownFeature,
-  type RoleGroupUpdateRequest,
-  roleGroupUpdateRequests,
 } from './admin/role-features';
 export {
   type CreateRoleGroupInput,
@@ -141,7 +131,6 @@ export {
   useDeleteRoleGroup,
   useFeatureList,
   useLoadRoleGroup,
-  useRoleGroup,
   useRoleGroups,
   useUpdateRoleGroup,
 } from './admin/role-group-hooks';
@@ -158,7 +147,6 @@ export {
 export {
   createTokenOverlayStore,
   maskToken,
-  TOKEN_MASK_CHARACTER,
   type TokenOverlayState,
   type TokenOverlayStore,
 } from './admin/token-overlay';
@@ -178,12 +166,10 @@ export {
 } from './admin/user-admin-hooks';
 export {
   createTableStore,
-  hasUserStatus,
   type TableState,
   type TableStore,
   type TableView,
   tableView,
-  toUserRows,
   USER_COLUMNS,
   USER_STATUS_COLUMN,
   USERS_PAGE_SIZE,
@@ -224,13 +210,6 @@ export {
   type DigitalAssistantCoreProviderProps,
   useClient,
 } from './core/provider';
-export { createQueryClient } from './core/query-client';
-export {
-  detectExtension,
-  type ExtensionResult,
-  invalidate,
-  queryKeys,
-} from './core/server-state';
 export { type UseNoticesResult, useNotices } from './core/use-notices';
 // Knowledge base: File Status and the Train Bot upload
 export {
@@ -245,7 +224,6 @@ export {
   type UseTrainingUploadOptions,
   type UseTrainingUploadResult,
   useDeleteKnowledgeDocument,
-  useKnowledgeDocuments,
   useKnowledgeDocumentsTable,
   useReingestKnowledgeDocument,
   useTrainingUpload,
@@ -280,8 +258,6 @@ export {
 // Menu panel and profile popup
 export {
   type UseMenuPanelResult,
-  type UseProfilePopupResult,
   useMenuModel,
   useMenuPanel,
-  useProfilePopup,
 } from './shell/shell-hooks';
