@@ -11,6 +11,7 @@ import { Button, IconButton } from '../Button/Button';
 import { DataTableBody } from '../DataTable/DataTableBody';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, SpinnerIcon, SuccessIcon } from '../icons/icons';
 import { SearchFieldInput } from '../SearchField/SearchFieldInput';
+import { StatusBadge } from '../StatusBadge/StatusBadge';
 
 /** Props of `CodeReviewFileTable`. */
 export interface CodeReviewFileTableProps {
@@ -35,6 +36,7 @@ export interface CodeReviewFileTableProps {
 }
 
 const statusIcons = { success: SuccessIcon, pending: SpinnerIcon, failed: AlertIcon } as const;
+const reviewStatusTones = { success: 'success', pending: 'progress', failed: 'error' } as const;
 
 /**
  * The review files (spec section 2): above the table the item count, previous and next with
@@ -119,10 +121,14 @@ export function CodeReviewFileTable({
                     <span className="da-file-name-text">{file.filename}</span>
                   </Cell>
                   <Cell className="da-table-cell">
-                    <span className="da-review-status" data-state={kind}>
-                      <Icon />
+                    <StatusBadge
+                      tone={reviewStatusTones[kind]}
+                      icon={<Icon />}
+                      className="da-review-status"
+                      data-state={kind}
+                    >
                       {reviewStatusLabel(file)}
-                    </span>
+                    </StatusBadge>
                     {kind === 'failed' && file.reason ? (
                       <span className="da-review-reason">{file.reason}</span>
                     ) : null}

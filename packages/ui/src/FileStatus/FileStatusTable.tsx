@@ -27,6 +27,7 @@ import { DataTableBody } from '../DataTable/DataTableBody';
 import { SortableColumnLabel } from '../DataTable/SortableColumnLabel';
 import { TableTime } from '../DataTable/TableTime';
 import { RefreshIcon, SpinnerIcon, TrashIcon } from '../icons/icons';
+import { StatusBadge, type StatusBadgeTone } from '../StatusBadge/StatusBadge';
 
 /** A File Status row: the spec's `document` and `status`, plus what the server adds (id, departments...). */
 export type FileStatusRow = KnowledgeDocumentRow;
@@ -77,6 +78,15 @@ function useWidth(element: HTMLElement | null): number | undefined {
   }, [element]);
   return width;
 }
+
+/** A document's status tone (the core's) as its status badge draws it. */
+const statusBadgeTones: Record<ReturnType<typeof documentStatusTone>, StatusBadgeTone> = {
+  ready: 'success',
+  progress: 'progress',
+  info: 'info',
+  action: 'action',
+  error: 'error',
+};
 
 const label = (column: KnowledgeDocumentColumn) =>
   KNOWLEDGE_DOCUMENT_COLUMNS.find((entry) => entry.id === column)?.label ?? column;
@@ -187,15 +197,16 @@ export function FileStatusTable({
                   ) : null}
                 </Cell>
                 <Cell className="da-table-cell da-file-status-cell">
-                  <span
+                  <StatusBadge
+                    tone={isInProgress ? 'progress' : statusBadgeTones[tone]}
+                    hasDot={state === 'ready'}
+                    icon={isInProgress ? <SpinnerIcon /> : null}
                     className="da-file-status"
                     data-state={state}
-                    data-tone={tone}
                     data-in-progress={isInProgress || undefined}
                   >
-                    {isInProgress ? <SpinnerIcon /> : null}
                     {document.status}
-                  </span>
+                  </StatusBadge>
                 </Cell>
                 {hasDetails ? (
                   <Cell className="da-table-cell da-file-departments">

@@ -4,6 +4,7 @@ import { Button } from '../Button/Button';
 import { ActionsColumn } from '../DataTable/ActionsColumn';
 import { DataTableBody } from '../DataTable/DataTableBody';
 import { TableTime } from '../DataTable/TableTime';
+import { StatusBadge, type StatusBadgeTone } from '../StatusBadge/StatusBadge';
 
 /** A personal access token as `GET /api/users/tokens` lists it (the SDK's PersonalAccessToken): never its value. */
 export type TokenRow = Pick<
@@ -18,6 +19,12 @@ const statusLabels: Record<TokenStatus, string> = {
   active: 'Active',
   revoked: 'Revoked',
   expired: 'Expired',
+};
+
+const statusTones: Record<TokenStatus, StatusBadgeTone> = {
+  active: 'success',
+  revoked: 'error',
+  expired: 'muted',
 };
 
 /** A token's status at `now`: revoked wins over expired; no expiry means it never expires. */
@@ -107,9 +114,14 @@ export function TokensTable({
                   <TableTime isoTime={token.last_used_at} absent="Never" formatTime={formatTime} />
                 </Cell>
                 <Cell className="da-table-cell">
-                  <span className="da-token-status" data-state={status}>
+                  <StatusBadge
+                    tone={statusTones[status]}
+                    hasDot
+                    className="da-token-status"
+                    data-state={status}
+                  >
                     {statusLabels[status]}
-                  </span>
+                  </StatusBadge>
                 </Cell>
                 <Cell className="da-table-cell da-table-actions">
                   {status === 'active' ? (

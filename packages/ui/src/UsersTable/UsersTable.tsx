@@ -22,6 +22,7 @@ import { ActionsColumn } from '../DataTable/ActionsColumn';
 import { DataTableBody } from '../DataTable/DataTableBody';
 import { SortableColumnLabel } from '../DataTable/SortableColumnLabel';
 import { CheckIcon, TrashIcon } from '../icons/icons';
+import { StatusBadge } from '../StatusBadge/StatusBadge';
 
 /** Props of `UsersTable`. */
 export interface UsersTableProps {
@@ -143,9 +144,14 @@ export function UsersTable({
               {showStatus ? (
                 <Cell className="da-table-cell">
                   {row.userStatus ? (
-                    <span className="da-user-status" data-state={row.userStatus.toLowerCase()}>
+                    <StatusBadge
+                      tone={row.userStatus === 'Active' ? 'success' : 'muted'}
+                      hasDot
+                      className="da-user-status"
+                      data-state={row.userStatus.toLowerCase()}
+                    >
                       {row.userStatus}
-                    </span>
+                    </StatusBadge>
                   ) : null}
                 </Cell>
               ) : null}
