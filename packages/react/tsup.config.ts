@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // chat: the chat bindings alone, without TanStack Query (shared code goes in common chunks, so
+  // both entries use one React context).
+  entry: { index: 'src/index.ts', chat: 'src/chat.ts' },
   format: ['esm'],
   dts: true,
   clean: true,

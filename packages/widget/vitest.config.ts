@@ -11,6 +11,7 @@ const siblings: Alias[] = [
   { find: /^@digital-assistant\/ui\/(.+\.css)/, replacement: `${source('../ui/src/')}$1` },
   { find: /^@digital-assistant\/ui$/, replacement: source('../ui/src/index.ts') },
   { find: /^@digital-assistant\/react$/, replacement: source('../react/src/index.ts') },
+  { find: /^@digital-assistant\/react\/chat$/, replacement: source('../react/src/chat.ts') },
   { find: /^@digital-assistant\/core$/, replacement: source('../core/src/index.ts') },
   { find: /^@digital-assistant\/sdk$/, replacement: source('../sdk/src/index.ts') },
   { find: /^@digital-assistant\/sdk\/testing$/, replacement: source('../sdk/src/testing/index.ts') },

@@ -201,15 +201,14 @@ export {
   useChatSources,
   useChatStore,
 } from './chat/chat-hooks';
-// Core (any host: client, query client, notices, chat) and the app layer on top
-export type { ClipboardWriter, Logger } from './core/context';
 export {
   DigitalAssistantChatProvider,
   type DigitalAssistantChatProviderProps,
-  DigitalAssistantCoreProvider,
-  type DigitalAssistantCoreProviderProps,
   useClient,
-} from './core/provider';
+} from './core/chat-provider';
+// Core (any host: client, query client, notices, chat) and the app layer on top
+export type { ClipboardWriter, Logger } from './core/context';
+export { DigitalAssistantCoreProvider, type DigitalAssistantCoreProviderProps } from './core/provider';
 export { type UseNoticesResult, useNotices } from './core/use-notices';
 // Knowledge base: File Status and the Train Bot upload
 export {

@@ -3,7 +3,7 @@
  * answers) around `@digital-assistant/ui`'s chat parts, in a shadow root, as a launcher button with a
  * panel or inline in the page.
  */
-import { DigitalAssistantChatProvider } from '@digital-assistant/react';
+import { DigitalAssistantChatProvider } from '@digital-assistant/react/chat';
 import { createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_TITLE } from './constants';

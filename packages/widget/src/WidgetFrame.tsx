@@ -1,12 +1,5 @@
-import {
-  chatMessages,
-  displayName,
-  hasPgaAccess,
-  isAdmin,
-  useChatMessages,
-  useChatSelector,
-  useChatStore,
-} from '@digital-assistant/react';
+import { chatMessages, displayName, hasPgaAccess, isAdmin } from '@digital-assistant/core';
+import { useChatMessages, useChatSelector, useChatStore } from '@digital-assistant/react/chat';
 import {
   Button,
   ChatConversation,

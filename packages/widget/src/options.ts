@@ -2,7 +2,7 @@
  * The script tag's `data-*` attributes as widget options, each checked: a value the widget cannot
  * use is reported (on the console, naming the attribute and what it accepts) and left out.
  */
-import { findChatDepartment } from '@digital-assistant/react';
+import { findChatDepartment } from '@digital-assistant/core';
 import type { ChatWidgetProps } from './ChatWidget';
 import { isWidgetTheme, parseHexColor } from './theme';
 

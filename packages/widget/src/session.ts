@@ -5,7 +5,7 @@
  * this window, and the session is asked again. A plain store (`subscribe` / `getSnapshot`); no
  * personal access token is ever involved.
  */
-import { createStore, type ReadableStore } from '@digital-assistant/react';
+import { createStore, type ReadableStore } from '@digital-assistant/core';
 import type { DigitalAssistantClient, FeatureName, User } from '@digital-assistant/sdk';
 import { SIGNED_IN_MESSAGE_TYPE, signInUrl } from './constants';
 

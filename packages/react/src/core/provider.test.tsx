@@ -8,7 +8,8 @@ import { useChatStore } from '../chat/chat-hooks';
 import { useSession } from '../session/session-hooks';
 import { useMenuPanel } from '../shell/shell-hooks';
 import { createTestApi } from '../test-support/api';
-import { DigitalAssistantChatProvider, DigitalAssistantCoreProvider, useClient } from './provider';
+import { DigitalAssistantChatProvider, useClient } from './chat-provider';
+import { DigitalAssistantCoreProvider } from './provider';
 import { useNotices } from './use-notices';
 
 function renderWithCore<Result>(hook: () => Result) {

@@ -1,60 +1,18 @@
 /**
  * The core provider: the SDK client, the TanStack Query client and notices, for any host (the
- * reference app builds on it). It knows no router, window or menu. The chat provider is the same
- * without TanStack Query, for hosts that only chat (the embeddable widget).
+ * reference app builds on it). It knows no router, window or menu. The chat provider
+ * (`chat-provider.tsx`) is the same without TanStack Query, for hosts that only chat (the embeddable
+ * widget).
  */
-
-import {
-  type ChatTransport,
-  createChatStore,
-  createJsonChatTransport,
-  createNoticeStore,
-  createSseChatTransport,
-} from '@digital-assistant/core';
-import type { DigitalAssistantClient } from '@digital-assistant/sdk';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import {
-  type ClipboardWriter,
-  CoreContext,
-  type CoreContextValue,
-  type Logger,
-  useCoreContext,
-} from './context';
+import { useState } from 'react';
+import { DigitalAssistantChatProvider, type DigitalAssistantChatProviderProps } from './chat-provider';
 import { createQueryClient } from './query-client';
-
-/** Props of {@link DigitalAssistantChatProvider}. */
-export interface DigitalAssistantChatProviderProps {
-  /** The SDK client every call goes through. */
-  client: DigitalAssistantClient;
-  /**
-   * Where copies (a generated token, a code block) are written.
-   * @default globalThis.navigator.clipboard (none outside browsers)
-   */
-  clipboard?: ClipboardWriter | null;
-  /**
-   * Where failures that are only logged go.
-   * @default console
-   */
-  logger?: Logger;
-  /**
-   * How chat questions are sent: streamed (`'sse'`, falling back to JSON on a server that does not
-   * stream), plain JSON calls (`'json'`), or a transport of your own.
-   * @default 'sse'
-   */
-  chatTransport?: 'sse' | 'json' | ChatTransport;
-  children?: ReactNode;
-}
 
 /** Props of {@link DigitalAssistantCoreProvider}. */
 export interface DigitalAssistantCoreProviderProps extends DigitalAssistantChatProviderProps {
   /** Bring your own TanStack QueryClient; by default one is created with {@link createQueryClient}. */
   queryClient?: QueryClient;
-}
-
-function defaultClipboard(): ClipboardWriter | null {
-  const clipboard = (globalThis as { navigator?: { clipboard?: ClipboardWriter } }).navigator?.clipboard;
-  return clipboard ? { writeText: (text) => clipboard.writeText(text) } : null;
 }
 
 /**
@@ -76,53 +34,4 @@ export function DigitalAssistantCoreProvider({
       <DigitalAssistantChatProvider {...props} />
     </QueryClientProvider>
   );
-}
-
-/**
- * {@link DigitalAssistantCoreProvider} without TanStack Query, for a host that only chats: the SDK
- * client, notices, the chat store and its hooks, the logger and the clipboard. Hooks that fetch
- * server state (`useUsers`, the knowledge-base and administration hooks) need the core provider. The
- * embeddable widget uses this one, so TanStack Query is not in its script.
- * @example
- * <DigitalAssistantChatProvider client={createClient({ baseUrl: 'https://assistant.example.com' })}>
- *   <ChatConversation channel="openai" />
- * </DigitalAssistantChatProvider>
- */
-export function DigitalAssistantChatProvider(props: DigitalAssistantChatProviderProps) {
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
-  const [value] = useState<CoreContextValue>(() => {
-    const logger: Logger = { error: (...args) => (latest.current.logger ?? console).error(...args) };
-    const { client, chatTransport = 'sse' } = props;
-    const transport =
-      chatTransport === 'sse'
-        ? createSseChatTransport(client)
-        : chatTransport === 'json'
-          ? createJsonChatTransport(client)
-          : chatTransport;
-    return {
-      client: props.client,
-      clipboard: {
-        async writeText(text) {
-          const { clipboard } = latest.current;
-          const writer = clipboard === undefined ? defaultClipboard() : clipboard;
-          if (!writer) throw new Error('No clipboard is available');
-          await writer.writeText(text);
-        },
-      },
-      logger,
-      notices: createNoticeStore(),
-      chat: createChatStore({ client, transport, logger }),
-    };
-  });
-  // An answer still arriving when the host goes away is stopped.
-  useEffect(() => () => value.chat.stop(), [value]);
-  return <CoreContext.Provider value={value}>{props.children}</CoreContext.Provider>;
-}
-
-/** The SDK client given to the provider. */
-export function useClient(): DigitalAssistantClient {
-  return useCoreContext('useClient').client;
 }

@@ -3,7 +3,7 @@ import { demoStaff as staffUser } from '@digital-assistant/sdk/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useClient } from '../core/provider';
+import { useClient } from '../core/chat-provider';
 import { useNotices } from '../core/use-notices';
 import { AppContext, useAppContext } from '../shell/app-context';
 import { useMenuModel, useMenuPanel, useProfilePopup } from '../shell/shell-hooks';
