@@ -72,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = options.db ?? (await openDatabase(config, modules));
   const jobs = new Jobs(db, { log: app.log });
   const lifecycle = registerLifecycle(app);
+  // A graceful shutdown hands running jobs back at once, for another instance to take.
+  lifecycle.onShutdown(() => jobs.handBack());
   let stopModules = async () => {};
   let isShutDown = false;
   // Modules stop first (no new work), then running jobs finish or are left to expire, then the db.

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './features/identity/demo-accounts.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
 import { widgetSiteWarnings } from './platform/config/widget-sites.js';
+import { shutDownGracefully } from './platform/operations/shutdown.js';
 
 let config: ReturnType<typeof loadConfig>;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -48,11 +49,21 @@ if (config.oidc.issuer) {
 for (const warning of widgetSiteWarnings(config)) lines.push(`  WARNING: ${warning}`);
 console.log(`${lines.join('\n')}\n`);
 
+// SIGTERM (an orchestrator) or SIGINT (Ctrl+C): a graceful shutdown (platform/operations/shutdown.ts);
+// a second signal ends the process at once.
+let isStopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(
+  process.on(signal, () => {
+    if (isStopping) process.exit(1);
+    isStopping = true;
+    shutDownGracefully(app, { graceMs: config.shutdownGraceMs }).then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        console.error(
+          `The server did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        process.exit(1);
+      },
     );
   });
 }

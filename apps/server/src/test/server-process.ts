@@ -9,6 +9,7 @@ import { MODULES } from '../modules.js';
 import { createToken } from '../platform/auth/tokens.js';
 import { loadConfig } from '../platform/config/config.js';
 import { openDatabase } from '../platform/db/open.js';
+import { shutDownGracefully } from '../platform/operations/shutdown.js';
 
 const config = { ...loadConfig(), publicUrl: undefined };
 const db = await openDatabase(config, MODULES);
@@ -22,10 +23,10 @@ const admin = await findUserByEmail(
 const { token } = await createToken(db, admin!.id, { name: 'server-process', expiresInDays: 1 });
 process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' ? address?.port : 0, token })}\n`);
 
+// As serve.ts: a graceful shutdown (jobs handed back, answers given SHUTDOWN_GRACE_SECONDS).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app
-      .close()
+    shutDownGracefully(app, { graceMs: config.shutdownGraceMs })
       .then(() => db.close())
       .then(
         () => process.exit(0),

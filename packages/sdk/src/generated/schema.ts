@@ -930,11 +930,13 @@ export interface components {
          *     be reached), `model_not_configured` (501: the chat needs a language model the server has not been
          *     given), `model_error` (502: the language model failed or could not be reached), `model_timeout`
          *     (504: the language model did not answer in time), `metrics_unavailable` (502: the ELK agent's
-         *     metrics source, Elasticsearch, refused the index or the credentials, or could not be reached). Other servers may send other codes; clients
-         *     treat unknown codes as opaque.
+         *     metrics source, Elasticsearch, refused the index or the credentials, or could not be reached),
+         *     `server_unavailable` (503: this server is shutting down or not ready; ask again, another instance
+         *     answers; a streamed answer it ends carries it in its `error` event, what was said kept). Other
+         *     servers may send other codes; clients treat unknown codes as opaque.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "account_deactivated" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "headers_too_large" | "request_failed" | "internal" | "not_implemented" | "idp_unavailable" | "model_not_configured" | "model_error" | "model_timeout" | "metrics_unavailable";
+        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "xsrf_failed" | "account_deactivated" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "headers_too_large" | "request_failed" | "internal" | "not_implemented" | "idp_unavailable" | "model_not_configured" | "model_error" | "model_timeout" | "metrics_unavailable" | "server_unavailable";
         /**
          * @description Not a payload: the one table, shared by the SDK and the reference server, of the code an error
          *     answer has when nothing more specific names one. Keys are HTTP statuses; `4XX` and `5XX` stand

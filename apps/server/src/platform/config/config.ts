@@ -113,6 +113,12 @@ export interface Config {
   chatRateLimit: { max: number; windowSeconds: number };
   review: ReviewConfig;
   elk: ElkConfig;
+  /**
+   * How long answers and requests in flight may take to finish after SIGTERM, in milliseconds
+   * (SHUTDOWN_GRACE_SECONDS, default 20: within Kubernetes' 30 s default before SIGKILL); the answers
+   * still streaming then end with an `error` event, what was said kept.
+   */
+  shutdownGraceMs: number;
 }
 
 /** Where the ELK agent reads its metrics: Elasticsearch when ELASTICSEARCH_URL is set, else the demo metrics in the database. */
@@ -526,6 +532,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
       analysisTimeoutMs: integer(env, 'REVIEW_ANALYSIS_TIMEOUT_SECONDS', 120, 1, 86_400) * 1000,
     },
     elk: loadElkConfig(env),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600) * 1000,
   };
 }
 

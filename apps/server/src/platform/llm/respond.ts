@@ -16,6 +16,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../generated/contract.js';
 import { type ErrorBody, HttpError } from '../http/errors.js';
+import { requestLifecycle, ServerStoppingError } from '../operations/lifecycle.js';
 import { AbortError, modelError } from './chat-model.js';
 
 type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
@@ -146,12 +147,46 @@ class AnswerWatch<Answer> {
   }
 }
 
+/** Whether a graceful shutdown ended this answer (its grace period ran out first). */
+function isServerStopping(controller: AbortController): boolean {
+  return controller.signal.reason instanceof ServerStoppingError;
+}
+
+function serverStopping(): HttpError {
+  return new HttpError(503, 'server_unavailable', new ServerStoppingError().message);
+}
+
+interface Tracking {
+  untrack: () => void;
+  isStreaming: boolean;
+}
+
 export async function respond<Answer>(
   request: FastifyRequest,
   reply: FastifyReply,
   run: AnswerRun<Answer>,
 ): Promise<Answer | FastifyReply> {
   const controller = clientAbort(reply);
+  // A graceful shutdown lets answers in flight finish, then ends those left (lifecycle.ts): a
+  // stream with an `error` event, what was said kept as a Stop keeps it.
+  const tracking: Tracking = {
+    untrack: requestLifecycle(request)?.trackStream(controller) ?? (() => {}),
+    isStreaming: false,
+  };
+  try {
+    return await answer(request, reply, run, controller, tracking);
+  } finally {
+    if (!tracking.isStreaming) tracking.untrack();
+  }
+}
+
+async function answer<Answer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: AnswerRun<Answer>,
+  controller: AbortController,
+  tracking: Tracking,
+): Promise<Answer | FastifyReply> {
   const iterator = run.pieces(controller.signal)[Symbol.asyncIterator]();
   let text = '';
   let isStarted = false;
@@ -172,8 +207,10 @@ export async function respond<Answer>(
       return await run.finish(text);
     } catch (caught) {
       await watch.end();
-      const error = await watch.explain(caught);
+      const isStopping = isServerStopping(controller);
+      const error = isStopping ? new AbortError() : await watch.explain(caught);
       await settleFailure(run, error, text, request, watch.refusal);
+      if (isStopping) throw serverStopping();
       if (error instanceof AbortError) return stopped(reply);
       throw error;
     }
@@ -187,8 +224,10 @@ export async function respond<Answer>(
     if (first.done) throw emptyAnswer();
   } catch (caught) {
     await watch.end();
-    const error = await watch.explain(caught);
+    const isStopping = isServerStopping(controller);
+    const error = isStopping ? new AbortError() : await watch.explain(caught);
     await settleFailure(run, error, '', request, watch.refusal);
+    if (isStopping) throw serverStopping();
     if (error instanceof AbortError) return stopped(reply);
     throw error;
   }
@@ -196,6 +235,7 @@ export async function respond<Answer>(
   // Written straight to the socket (not through a stream Fastify pipes on a later tick): each event
   // leaves at once, even when what follows keeps the thread busy (PGlite runs queries on it).
   reply.hijack();
+  tracking.isStreaming = true;
   const raw = reply.raw;
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) raw.setHeader(name, value);
@@ -232,11 +272,14 @@ export async function respond<Answer>(
       send({ type: 'done', data: answer as Extract<ChatStreamEvent, { type: 'done' }>['data'] });
     } catch (caught) {
       await watch.end();
-      const error = await watch.explain(caught);
+      const isStopping = isServerStopping(controller);
+      const error = isStopping ? new AbortError() : await watch.explain(caught);
       await settleFailure(run, error, text, request, watch.refusal);
-      if (!(error instanceof AbortError)) send({ type: 'error', error: errorBodyOf(error) });
+      if (isStopping) send({ type: 'error', error: serverStopping().toBody() });
+      else if (!(error instanceof AbortError)) send({ type: 'error', error: errorBodyOf(error) });
     } finally {
       if (!raw.writableEnded) raw.end();
+      tracking.untrack();
     }
   })();
   return reply;

@@ -18,6 +18,17 @@ export class Lifecycle {
   private readonly streams = new Set<AbortController>();
   private readonly onStreamCount: Array<(count: number) => void> = [];
   private readonly idle: Array<() => void> = [];
+  private readonly shutdownHooks: Array<() => Promise<unknown>> = [];
+
+  /** Work started as soon as a shutdown begins, beside the answers' grace period (jobs handed back). */
+  onShutdown(hook: () => Promise<unknown>): void {
+    this.shutdownHooks.push(hook);
+  }
+
+  /** Starts the shutdown hooks; resolves when they all settled. */
+  runShutdownHooks(): Promise<unknown> {
+    return Promise.allSettled(this.shutdownHooks.map((hook) => hook()));
+  }
 
   /** Open answer streams (server-sent events) on this instance. */
   get openStreams(): number {
@@ -45,21 +56,29 @@ export class Lifecycle {
     };
   }
 
-  /** Resolves when no stream is open, or after `graceMs`: then aborts those left. */
-  async drainStreams(graceMs: number): Promise<number> {
-    if (this.streams.size > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((resolve) => this.idle.push(resolve)),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, graceMs);
-        }),
-      ]);
-      clearTimeout(timer);
-    }
+  /**
+   * Waits for the open answers to end, up to `graceMs`; then aborts those left with a
+   * ServerStoppingError and waits (up to `settleMs`) for them to keep their text and end. Answers
+   * how many were ended.
+   */
+  async drainStreams(graceMs: number, settleMs = 5000): Promise<number> {
+    await this.whenIdle(graceMs);
     const left = [...this.streams];
     for (const controller of left) controller.abort(new ServerStoppingError());
+    await this.whenIdle(settleMs);
     return left.length;
+  }
+
+  private async whenIdle(timeoutMs: number): Promise<void> {
+    if (this.streams.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => this.idle.push(resolve)),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   private notify(): void {
@@ -75,10 +94,17 @@ declare module 'fastify' {
   }
 }
 
-/** Gives `app` (and the plugins registered after this) its lifecycle. */
+/**
+ * Gives `app` (and the plugins registered after this) its lifecycle. While draining, answers carry
+ * `Connection: close`, so a kept-alive connection ends with the answer in flight on it.
+ */
 export function registerLifecycle(app: FastifyInstance): Lifecycle {
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.isDraining) reply.header('connection', 'close');
+    return payload;
+  });
   return lifecycle;
 }
 
