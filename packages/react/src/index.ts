@@ -110,6 +110,7 @@ export {
 export { type UseAdminSidebarsResult, useAdminSidebars } from './admin/admin-sidebars-hooks';
 export {
   type AuditPage,
+  auditLogQueryOptions,
   type UseAuditLogOptions,
   type UseAuditLogResult,
   useAuditLog,
@@ -123,6 +124,9 @@ export {
   type CreateRoleGroupInput,
   createRoleGroupErrorMessage,
   type FeatureListData,
+  featureListQueryOptions,
+  roleGroupQueryOptions,
+  roleGroupsQueryOptions,
   type UpdateRoleGroupInput,
   type UseCreateRoleGroupOptions,
   type UseFeatureListResult,
@@ -137,6 +141,7 @@ export {
 export {
   type GenerateTokenInput,
   type MyTokensData,
+  myTokensQueryOptions,
   type UseMyTokensResult,
   type UseTokenOverlayResult,
   useGenerateToken,
@@ -159,6 +164,7 @@ export {
   useCreateUser,
   useDeleteUser,
   useDeleteUsers,
+  usersQueryOptions,
   useSetUsersActive,
   useUpdateUserRoles,
   useUsers,

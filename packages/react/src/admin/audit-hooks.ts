@@ -1,21 +1,28 @@
 /** The audit log of administrative changes (extension `GET /api/audit`), newest first, paged backwards. */
-import type { AuditEvent, DigitalAssistantError } from '@digital-assistant/sdk';
-import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type AuditEvent,
+  type DigitalAssistantClient,
+  type DigitalAssistantError,
+  type ExtensionResult,
+  listAuditEvents,
+} from '@digital-assistant/sdk';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCoreContext } from '../core/context';
-import { detectExtension, hasArray, queryKeys } from '../core/server-state';
+import { queryKeys } from '../core/server-state';
 
 /** Events asked for per page. */
 export const AUDIT_PAGE_SIZE = 100;
 
-/** One page of the audit log. */
-export interface AuditPage {
-  events: AuditEvent[];
-  /** False when the server lacks the audit extension. */
-  isSupported: boolean;
-}
+/** One page of the audit log as the SDK's `listAuditEvents` answers it (`unsupported` on a server without it). */
+export type AuditPage = ExtensionResult<{ events: AuditEvent[] }>;
 
-/** Options of {@link useAuditLog}. */
+/** Options of {@link useAuditLog} and {@link auditLogQueryOptions}. */
 export interface UseAuditLogOptions {
   /** Only events by this e-mail; empty means everyone. */
   actor?: string;
@@ -36,14 +43,17 @@ export type UseAuditLogResult = UseInfiniteQueryResult<
 };
 
 /**
- * The audit log, newest first, optionally only one actor's events; `fetchNextPage` loads older
- * ones. A server without the extension gives `isSupported: false` and no events.
+ * The audit log as TanStack Query options (pages of the SDK's `listAuditEvents`, newest first; the
+ * next page starts before the last event), shared by {@link useAuditLog} and prefetching.
+ * @example await queryClient.prefetchInfiniteQuery(auditLogQueryOptions(client, { actor: 'admin@example.com' }));
  */
-export function useAuditLog(options: UseAuditLogOptions = {}): UseAuditLogResult {
-  const { client } = useCoreContext('useAuditLog');
+export function auditLogQueryOptions(
+  client: DigitalAssistantClient,
+  options: Pick<UseAuditLogOptions, 'actor' | 'limit'> = {},
+) {
   const actor = options.actor?.trim() || undefined;
   const limit = options.limit ?? AUDIT_PAGE_SIZE;
-  const query = useInfiniteQuery<
+  return infiniteQueryOptions<
     AuditPage,
     DigitalAssistantError,
     InfiniteData<AuditPage, string | undefined>,
@@ -51,21 +61,27 @@ export function useAuditLog(options: UseAuditLogOptions = {}): UseAuditLogResult
     string | undefined
   >({
     queryKey: queryKeys.audit({ actor, limit }),
-    queryFn: async ({ pageParam }) => {
-      const query = { actor, limit, before: pageParam };
-      const result = await detectExtension(client.GET('/api/audit', { params: { query } }), (data) =>
-        hasArray(data, 'events'),
-      );
-      return result.isSupported
-        ? { events: result.data.events, isSupported: true }
-        : { events: [], isSupported: false };
-    },
+    queryFn: ({ pageParam }) => listAuditEvents(client, { actor, limit, before: pageParam }),
     initialPageParam: undefined,
     getNextPageParam: (lastPage) =>
-      lastPage.isSupported && lastPage.events.length >= limit ? lastPage.events.at(-1)?.at : undefined,
+      !lastPage.unsupported && lastPage.data.events.length >= limit
+        ? lastPage.data.events.at(-1)?.at
+        : undefined,
     refetchOnWindowFocus: false,
-    enabled: options.enabled,
   });
-  const events = useMemo(() => query.data?.pages.flatMap((page) => page.events) ?? [], [query.data]);
-  return { ...query, events, isSupported: query.data?.pages[0]?.isSupported };
+}
+
+/**
+ * The audit log, newest first, optionally only one actor's events; `fetchNextPage` loads older
+ * ones. A server without the extension gives `isSupported: false` and no events.
+ */
+export function useAuditLog(options: UseAuditLogOptions = {}): UseAuditLogResult {
+  const { client } = useCoreContext('useAuditLog');
+  const query = useInfiniteQuery({ ...auditLogQueryOptions(client, options), enabled: options.enabled });
+  const events = useMemo(
+    () => query.data?.pages.flatMap((page) => (page.unsupported ? [] : page.data.events)) ?? [],
+    [query.data],
+  );
+  const firstPage = query.data?.pages[0];
+  return { ...query, events, isSupported: firstPage ? !firstPage.unsupported : undefined };
 }

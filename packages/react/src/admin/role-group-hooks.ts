@@ -1,22 +1,26 @@
 /** Hooks of the Roles tab: role groups, one group, create, update (add/remove diff), delete, features. */
 import {
+  type DigitalAssistantClient,
   DigitalAssistantError,
+  type ExtensionResult,
   type FeatureName,
   isErrorBody,
+  listFeatures,
   type RoleGroup,
   type RoleGroupSummary,
   unwrap,
 } from '@digital-assistant/sdk';
 import {
+  queryOptions,
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useCoreContext } from '../core/context';
-import { detectExtension, hasArray, invalidate, queryKeys } from '../core/server-state';
+import { invalidate, queryKeys } from '../core/server-state';
 import { roleGroupError } from './admin-forms';
 import { adminMessages } from './admin-messages';
 import { KNOWN_FEATURES, roleGroupUpdateRequests } from './role-features';
@@ -29,48 +33,55 @@ export type UseRoleGroupsResult = UseQueryResult<RoleGroupSummary[], DigitalAssi
 
 const noRoleGroups: RoleGroupSummary[] = [];
 
-/** Every role group with its features (`GET /api/roles/allgroups`). */
-export function useRoleGroups(options: { enabled?: boolean } = {}): UseRoleGroupsResult {
-  const { client } = useCoreContext('useRoleGroups');
-  const query = useQuery<RoleGroupSummary[], DigitalAssistantError>({
+/**
+ * Every role group with its features (`GET /api/roles/allgroups`) as TanStack Query options, shared by
+ * {@link useRoleGroups} and prefetching.
+ */
+export function roleGroupsQueryOptions(client: DigitalAssistantClient) {
+  return queryOptions<RoleGroupSummary[], DigitalAssistantError>({
     queryKey: queryKeys.roleGroups(),
     queryFn: async () => (await unwrap(client.GET('/api/roles/allgroups'))).roles,
     refetchOnWindowFocus: false,
-    enabled: options.enabled,
   });
+}
+
+/** Every role group with its features (`GET /api/roles/allgroups`). */
+export function useRoleGroups(options: { enabled?: boolean } = {}): UseRoleGroupsResult {
+  const { client } = useCoreContext('useRoleGroups');
+  const query = useQuery({ ...roleGroupsQueryOptions(client), enabled: options.enabled });
   const roleGroups = query.data ?? noRoleGroups;
   const roleNames = useMemo(() => roleGroups.map((group) => group.role_name), [roleGroups]);
   return { ...query, roleGroups, roleNames };
 }
 
-function viewRoleGroupQuery(context: ReturnType<typeof useCoreContext>, name: string) {
-  return {
+/**
+ * One role group (`POST /api/roles/view`) as TanStack Query options, shared by {@link useRoleGroup},
+ * {@link useLoadRoleGroup} and prefetching. It only fetches: the hooks report failures.
+ */
+export function roleGroupQueryOptions(client: DigitalAssistantClient, name: string) {
+  return queryOptions<RoleGroup, DigitalAssistantError>({
     queryKey: queryKeys.roleGroup(name),
-    queryFn: async (): Promise<RoleGroup> => {
-      try {
-        return (await unwrap(context.client.POST('/api/roles/view', { body: { role: name } }))).contents;
-      } catch (error) {
-        context.notices.push('error', adminMessages.roleInfoError);
-        throw error;
-      }
-    },
+    queryFn: async () => (await unwrap(client.POST('/api/roles/view', { body: { role: name } }))).contents,
     retry: false,
     refetchOnWindowFocus: false,
-  };
+  });
 }
 
 /**
  * One role group (`POST /api/roles/view`), fetched while `name` is set.
- * Reports 'Error getting role information.' on failure.
+ * Reports 'Error getting role information.' when a fetch of it fails.
  */
 export function useRoleGroup(
   name: string | null | undefined,
 ): UseQueryResult<RoleGroup, DigitalAssistantError> {
-  const context = useCoreContext('useRoleGroup');
-  return useQuery<RoleGroup, DigitalAssistantError>({
-    ...viewRoleGroupQuery(context, name ?? ''),
-    enabled: Boolean(name),
-  });
+  const { client, notices } = useCoreContext('useRoleGroup');
+  const query = useQuery({ ...roleGroupQueryOptions(client, name ?? ''), enabled: Boolean(name) });
+  // Once per failure (errorUpdatedAt changes with each), not from the query function.
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError && errorUpdatedAt) notices.push('error', adminMessages.roleInfoError);
+  }, [isError, errorUpdatedAt, notices]);
+  return query;
 }
 
 /**
@@ -78,11 +89,15 @@ export function useRoleGroup(
  * reporting 'Error getting role information.' when it fails.
  */
 export function useLoadRoleGroup(): (name: string) => Promise<RoleGroup | null> {
-  const context = useCoreContext('useLoadRoleGroup');
+  const { client, notices } = useCoreContext('useLoadRoleGroup');
   const queryClient = useQueryClient();
   return useCallback(
-    (name: string) => queryClient.fetchQuery(viewRoleGroupQuery(context, name)).catch(() => null),
-    [context, queryClient],
+    (name: string) =>
+      queryClient.fetchQuery(roleGroupQueryOptions(client, name)).catch(() => {
+        notices.push('error', adminMessages.roleInfoError);
+        return null;
+      }),
+    [client, notices, queryClient],
   );
 }
 
@@ -236,12 +251,8 @@ export function useDeleteRoleGroup(): UseMutationResult<void, DigitalAssistantEr
   });
 }
 
-/** The feature list, and whether it came from the server. */
-export interface FeatureListData {
-  features: readonly string[];
-  /** False when the server lacks `GET /api/features` and {@link KNOWN_FEATURES} is used. */
-  isSupported: boolean;
-}
+/** The feature list as the SDK's `listFeatures` answers it (`unsupported` on a server without it). */
+export type FeatureListData = ExtensionResult<{ features: FeatureName[] }>;
 
 /** What {@link useFeatureList} returns. */
 export type UseFeatureListResult = UseQueryResult<FeatureListData, DigitalAssistantError> & {
@@ -253,19 +264,23 @@ export type UseFeatureListResult = UseQueryResult<FeatureListData, DigitalAssist
 
 const noFeatures: readonly string[] = [];
 
+/**
+ * Every feature name the server knows (the SDK's `listFeatures`) as TanStack Query options, shared by
+ * {@link useFeatureList} and prefetching; kept for the session (the list changes with a deployment).
+ */
+export function featureListQueryOptions(client: DigitalAssistantClient) {
+  return queryOptions<FeatureListData, DigitalAssistantError>({
+    queryKey: queryKeys.features(),
+    queryFn: () => listFeatures(client),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** Every feature name a role group may hold (`GET /api/features`, else the 35 known ones). */
 export function useFeatureList(options: { enabled?: boolean } = {}): UseFeatureListResult {
   const { client } = useCoreContext('useFeatureList');
-  const query = useQuery<FeatureListData, DigitalAssistantError>({
-    queryKey: queryKeys.features(),
-    queryFn: async () => {
-      const result = await detectExtension(client.GET('/api/features'), (data) => hasArray(data, 'features'));
-      return result.isSupported
-        ? { features: result.data.features, isSupported: true }
-        : { features: KNOWN_FEATURES, isSupported: false };
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: options.enabled,
-  });
-  return { ...query, features: query.data?.features ?? noFeatures, isSupported: query.data?.isSupported };
+  const query = useQuery({ ...featureListQueryOptions(client), enabled: options.enabled });
+  const { data } = query;
+  const features = data ? (data.unsupported ? KNOWN_FEATURES : data.data.features) : noFeatures;
+  return { ...query, features, isSupported: data ? !data.unsupported : undefined };
 }

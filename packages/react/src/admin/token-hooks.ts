@@ -1,11 +1,15 @@
 /** Personal access tokens: generating one, the token popup, and listing/revoking (extensions). */
 import {
+  type DigitalAssistantClient,
   type DigitalAssistantError,
+  type ExtensionResult,
   type GenerateTokenResponse,
+  listMyTokens,
   type PersonalAccessToken,
   unwrap,
 } from '@digital-assistant/sdk';
 import {
+  queryOptions,
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -14,7 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCoreContext } from '../core/context';
-import { detectExtension, hasArray, invalidate, queryKeys } from '../core/server-state';
+import { invalidate, queryKeys } from '../core/server-state';
 import { useStore } from '../core/use-store';
 import { adminMessages } from './admin-messages';
 import { createTokenOverlayStore, maskToken, type TokenOverlayState } from './token-overlay';
@@ -92,12 +96,8 @@ export function useTokenOverlay(): UseTokenOverlayResult {
   };
 }
 
-/** The signed-in user's tokens, and whether the server can list them. */
-export interface MyTokensData {
-  tokens: PersonalAccessToken[];
-  /** False when the server lacks the `GET /api/users/tokens` extension. */
-  isSupported: boolean;
-}
+/** The signed-in user's tokens as the SDK's `listMyTokens` answers them (`unsupported` on a server without it). */
+export type MyTokensData = ExtensionResult<{ tokens: PersonalAccessToken[] }>;
 
 /** What {@link useMyTokens} returns. */
 export type UseMyTokensResult = UseQueryResult<MyTokensData, DigitalAssistantError> & {
@@ -108,23 +108,25 @@ export type UseMyTokensResult = UseQueryResult<MyTokensData, DigitalAssistantErr
 
 const noTokens: PersonalAccessToken[] = [];
 
+/**
+ * The signed-in user's tokens as TanStack Query options (the SDK's `listMyTokens`), shared by
+ * {@link useMyTokens} and prefetching.
+ * @example await queryClient.prefetchQuery(myTokensQueryOptions(client));
+ */
+export function myTokensQueryOptions(client: DigitalAssistantClient) {
+  return queryOptions<MyTokensData, DigitalAssistantError>({
+    queryKey: queryKeys.tokens(),
+    queryFn: () => listMyTokens(client),
+    refetchOnWindowFocus: false,
+  });
+}
+
 /** The signed-in user's personal access tokens (extension `GET /api/users/tokens`, feature-detected). */
 export function useMyTokens(options: { enabled?: boolean } = {}): UseMyTokensResult {
   const { client } = useCoreContext('useMyTokens');
-  const query = useQuery<MyTokensData, DigitalAssistantError>({
-    queryKey: queryKeys.tokens(),
-    queryFn: async () => {
-      const result = await detectExtension(client.GET('/api/users/tokens'), (data) =>
-        hasArray(data, 'tokens'),
-      );
-      return result.isSupported
-        ? { tokens: result.data.tokens, isSupported: true }
-        : { tokens: [], isSupported: false };
-    },
-    refetchOnWindowFocus: false,
-    enabled: options.enabled,
-  });
-  return { ...query, tokens: query.data?.tokens ?? noTokens, isSupported: query.data?.isSupported };
+  const query = useQuery({ ...myTokensQueryOptions(client), enabled: options.enabled });
+  const tokens = query.data?.data?.tokens ?? noTokens;
+  return { ...query, tokens, isSupported: query.data ? !query.data.unsupported : undefined };
 }
 
 /**

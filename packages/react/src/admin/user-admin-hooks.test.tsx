@@ -40,6 +40,30 @@ describe('useUsers', () => {
     expect(result.current.notices.latest).toMatchObject({ kind: 'error', text: 'Error fetching users' });
     expect(result.current.users.rows).toEqual([]);
   });
+
+  it('reports the loads the caller asks for (the first, refetch), not the refresh that follows a change', async () => {
+    const { result } = renderWithProvider(() => ({
+      users: useUsers(),
+      create: useCreateUser(),
+      notices: useNotices(),
+    }));
+    const count = (text: string) =>
+      texts(result.current.notices.notices).filter((other) => other === text).length;
+    await waitFor(() => expect(count('Fetched users')).toBe(1));
+    await act(() =>
+      result.current.create.mutateAsync({ email: 'new@example.com', name: 'New Person', role: 'STAFF' }),
+    );
+    await waitFor(() =>
+      expect(result.current.users.rows.map((row) => row.userEmail)).toContain('new@example.com'),
+    );
+    expect(count('Fetching user list...')).toBe(1);
+    expect(count('Fetched users')).toBe(1);
+    expect(result.current.notices.latest?.text).toBe('Successfully added user new@example.com.');
+
+    await act(() => result.current.users.refetch());
+    await waitFor(() => expect(count('Fetched users')).toBe(2));
+    expect(count('Fetching user list...')).toBe(2);
+  });
 });
 
 describe('user mutations', () => {

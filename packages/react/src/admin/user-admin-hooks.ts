@@ -1,15 +1,22 @@
 /** Hooks of the Users tab: the user list, adding, deleting and re-roling users, and the table model. */
 
 import { clampPage } from '@digital-assistant/core';
-import { type DigitalAssistantError, isErrorBody, type UserProfile, unwrap } from '@digital-assistant/sdk';
 import {
+  type DigitalAssistantClient,
+  type DigitalAssistantError,
+  isErrorBody,
+  type UserProfile,
+  unwrap,
+} from '@digital-assistant/sdk';
+import {
+  queryOptions,
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { invalidate, queryKeys } from '../core/server-state';
 import { useStore } from '../core/use-store';
@@ -41,31 +48,61 @@ export type UseUsersResult = UseQueryResult<UserProfile[], DigitalAssistantError
 const noUsers: UserProfile[] = [];
 
 /**
- * Every user (`POST /api/users` with `email: '*'`). Reports 'Fetching user list...', then
- * 'Fetched users' or 'Error fetching users' to the notices.
+ * Every user (`POST /api/users` with `email: '*'`) as TanStack Query options, shared by
+ * {@link useUsers} and prefetching. It only fetches: {@link useUsers} reports the loads.
+ * @example await queryClient.prefetchQuery(usersQueryOptions(client));
+ */
+export function usersQueryOptions(client: DigitalAssistantClient) {
+  return queryOptions<UserProfile[], DigitalAssistantError>({
+    queryKey: queryKeys.users(),
+    queryFn: async () => (await unwrap(client.POST('/api/users', { body: { email: '*' } }))).user_profiles,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * Every user (`POST /api/users` with `email: '*'`). The loads the caller asks for (the first one,
+ * when the hook mounts or is enabled, and `refetch()`) report 'Fetching user list...', then
+ * 'Fetched users' or 'Error fetching users' to the notices; the refreshes that follow a change
+ * (a user added, deleted...) are quiet, the change's own notice says what happened.
  */
 export function useUsers(options: { enabled?: boolean } = {}): UseUsersResult {
   const { client, notices } = useCoreContext('useUsers');
-  const query = useQuery<UserProfile[], DigitalAssistantError>({
-    queryKey: queryKeys.users(),
-    queryFn: async () => {
+  const query = useQuery({ ...usersQueryOptions(client), enabled: options.enabled });
+  const isEnabled = options.enabled !== false;
+  const { isFetching, isError, dataUpdatedAt, errorUpdatedAt, refetch: refetchQuery } = query;
+  // The first load (on mount, or once enabled): reported as it starts and as it ends.
+  const firstLoad = useRef<'waiting' | 'reported' | 'done'>('waiting');
+  useEffect(() => {
+    if (!isEnabled) {
+      firstLoad.current = 'waiting';
+      return;
+    }
+    if (firstLoad.current === 'waiting') {
+      // Fresh data from the cache: nothing is loaded, nothing to report.
+      firstLoad.current = isFetching ? 'reported' : 'done';
+      if (isFetching) notices.push('info', adminMessages.fetchingUsers);
+    } else if (firstLoad.current === 'reported' && !isFetching) {
+      firstLoad.current = 'done';
+      if (isError) notices.push('error', adminMessages.fetchUsersError);
+      else notices.push('success', adminMessages.fetchedUsers);
+    }
+    // dataUpdatedAt and errorUpdatedAt: a load that ended before a render showed it fetching.
+  }, [isEnabled, isFetching, isError, dataUpdatedAt, errorUpdatedAt, notices]);
+  const refetch = useCallback<typeof refetchQuery>(
+    async (refetchOptions) => {
       notices.push('info', adminMessages.fetchingUsers);
-      try {
-        const { user_profiles } = await unwrap(client.POST('/api/users', { body: { email: '*' } }));
-        notices.push('success', adminMessages.fetchedUsers);
-        return user_profiles;
-      } catch (error) {
-        notices.push('error', adminMessages.fetchUsersError);
-        throw error;
-      }
+      const result = await refetchQuery(refetchOptions);
+      if (result.isError) notices.push('error', adminMessages.fetchUsersError);
+      else notices.push('success', adminMessages.fetchedUsers);
+      return result;
     },
-    retry: false,
-    refetchOnWindowFocus: false,
-    enabled: options.enabled,
-  });
+    [refetchQuery, notices],
+  );
   const users = query.data ?? noUsers;
   const rows = useMemo(() => toUserRows(users), [users]);
-  return { ...query, users, rows, hasStatus: hasUserStatus(users) };
+  return { ...query, refetch, users, rows, hasStatus: hasUserStatus(users) };
 }
 
 /**

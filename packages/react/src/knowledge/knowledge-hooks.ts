@@ -40,12 +40,14 @@ import {
 import {
   type DigitalAssistantClient,
   type DigitalAssistantError,
+  type ExtensionResult,
   isDigitalAssistantError,
   isErrorBody,
   type KnowledgeDepartment,
   type KnowledgeDocument,
   type KnowledgeDocumentList,
   type KnowledgeDocumentQuery,
+  listKnowledgeDocuments,
   type RejectedUpload,
   unwrap,
   uploadTrainingFiles,
@@ -62,20 +64,15 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
-import { detectExtension, hasArray, invalidate, queryKeys } from '../core/server-state';
+import { invalidate, queryKeys } from '../core/server-state';
 import { useStore } from '../core/use-store';
 import { useAppContext } from '../shell/app-context';
 
-/** The File Status list, and whether the server offers it. */
-export interface KnowledgeDocumentsData {
-  documents: KnowledgeDocument[];
-  /** False when the server lacks the `GET /api/knowledge/documents` extension (404/405). */
-  isSupported: boolean;
-  /** Documents matching the query, from a server that searches and pages (absent otherwise). */
-  total?: number;
-  /** The whole knowledge base counted, from a server that searches and pages. */
-  counts?: KnowledgeDocumentList['counts'];
-}
+/**
+ * The File Status list as the SDK's `listKnowledgeDocuments` answers it: `unsupported` on a server
+ * without the extension; `total` and `counts` from a server that searches and pages.
+ */
+export type KnowledgeDocumentsData = ExtensionResult<KnowledgeDocumentList>;
 
 /** Options of {@link knowledgeDocumentsQueryOptions} and {@link useKnowledgeDocuments}. */
 export interface KnowledgeDocumentsOptions {
@@ -89,10 +86,10 @@ export interface KnowledgeDocumentsOptions {
 }
 
 /** Whether a listing shows documents still in progress: by the server's counts, else by the rows. */
-function isListInProgress(data: KnowledgeDocumentsData | undefined): boolean {
-  if (!data) return false;
-  if (data.counts) return data.counts.in_progress > 0;
-  return data.documents.some(isDocumentInProgress);
+function isListInProgress(answer: KnowledgeDocumentsData | undefined): boolean {
+  if (!answer || answer.unsupported) return false;
+  if (answer.data.counts) return answer.data.counts.in_progress > 0;
+  return answer.data.documents.some(isDocumentInProgress);
 }
 
 /**
@@ -106,20 +103,7 @@ export function knowledgeDocumentsQueryOptions(
 ) {
   return queryOptions<KnowledgeDocumentsData, DigitalAssistantError>({
     queryKey: query ? [...queryKeys.knowledgeDocuments(), query] : queryKeys.knowledgeDocuments(),
-    queryFn: async () => {
-      const result = await detectExtension(
-        client.GET('/api/knowledge/documents', query ? { params: { query } } : {}),
-        (data) => hasArray(data, 'documents'),
-      );
-      if (!result.isSupported) return { documents: [], isSupported: false };
-      const { documents, total, counts } = result.data;
-      return {
-        documents,
-        isSupported: true,
-        ...(typeof total === 'number' ? { total } : {}),
-        ...(counts ? { counts } : {}),
-      };
-    },
+    queryFn: () => listKnowledgeDocuments(client, query),
     refetchInterval: (current) => (isListInProgress(current.state.data) ? pollIntervalMs : false),
     refetchOnWindowFocus: false,
   });
@@ -153,15 +137,15 @@ export function useKnowledgeDocuments(
     // While the next page or search is fetched, the rows on show stay (no flash of 'Fetching...').
     ...(options.keepPreviousPage ? { placeholderData: keepPreviousData } : {}),
   });
-  const documents = query.data?.documents ?? noDocuments;
-  const counted = query.data?.counts?.in_progress;
+  const documents = query.data?.data?.documents ?? noDocuments;
+  const counted = query.data?.data?.counts?.in_progress;
   const inProgressCount = useMemo(() => counted ?? countDocumentsInProgress(documents), [counted, documents]);
   return {
     ...query,
     documents,
-    isSupported: query.data?.isSupported,
+    isSupported: query.data ? !query.data.unsupported : undefined,
     inProgressCount,
-    isPolling: inProgressCount > 0 && query.data?.isSupported === true,
+    isPolling: inProgressCount > 0 && query.data?.unsupported === false,
   };
 }
 
@@ -243,7 +227,7 @@ export function useKnowledgeDocumentsTable(
   const list = useKnowledgeDocuments({ query, pollIntervalMs, keepPreviousPage: true });
   const { data } = list;
   const shown = useMemo(
-    () => (data?.isSupported ? knowledgeDocumentsPage(data, view) : undefined),
+    () => (data && !data.unsupported ? knowledgeDocumentsPage(data.data, view) : undefined),
     [data, view],
   );
   const totalCount = shown?.totalCount ?? 0;
@@ -310,10 +294,18 @@ function serverReason(error: DigitalAssistantError): string {
 
 /** Shows a re-ingested document's new state in every cached list, where it already is. */
 function replaceDocument(queryClient: QueryClient, document: KnowledgeDocument): void {
-  queryClient.setQueriesData<KnowledgeDocumentsData>({ queryKey: queryKeys.knowledgeDocuments() }, (data) =>
-    data
-      ? { ...data, documents: data.documents.map((other) => (other.id === document.id ? document : other)) }
-      : data,
+  queryClient.setQueriesData<KnowledgeDocumentsData>(
+    { queryKey: queryKeys.knowledgeDocuments() },
+    (answer) =>
+      answer && !answer.unsupported
+        ? {
+            ...answer,
+            data: {
+              ...answer.data,
+              documents: answer.data.documents.map((other) => (other.id === document.id ? document : other)),
+            },
+          }
+        : answer,
   );
 }
 
@@ -337,7 +329,13 @@ export function useDeleteKnowledgeDocument(): UseMutationResult<
       notices.push('success', knowledgeMessages.documentDeleted(document));
       queryClient.setQueriesData<KnowledgeDocumentsData>(
         { queryKey: queryKeys.knowledgeDocuments() },
-        (data) => (data ? { ...data, documents: data.documents.filter((other) => other.id !== id) } : data),
+        (answer) =>
+          answer && !answer.unsupported
+            ? {
+                ...answer,
+                data: { ...answer.data, documents: answer.data.documents.filter((other) => other.id !== id) },
+              }
+            : answer,
       );
       return invalidate(queryClient, queryKeys.knowledgeDocuments(), queryKeys.audit());
     },
