@@ -40,6 +40,7 @@ import { createConfiguredEmbedder } from './platform/llm/index.js';
 import { collectHandlers, type FeatureModule, startModules } from './platform/modules.js';
 import { registerHealthRoutes } from './platform/operations/health.js';
 import { registerLifecycle } from './platform/operations/lifecycle.js';
+import { exposeMetrics, ServerMetrics } from './platform/operations/metrics.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -70,8 +71,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const modules = options.modules ?? MODULES;
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase(config, modules));
-  const jobs = new Jobs(db, { log: app.log });
+  const metrics = new ServerMetrics(db, () => jobs);
+  const jobs = new Jobs(db, { log: app.log, onAttemptEnd: (attempt) => metrics.jobAttemptEnded(attempt) });
   const lifecycle = registerLifecycle(app);
+  metrics.registerHttpHooks(app);
   // A graceful shutdown hands running jobs back at once, for another instance to take.
   lifecycle.onShutdown(() => jobs.handBack());
   let stopModules = async () => {};
@@ -160,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerWidgetHelp(app);
     registerWidgetPopup(app, { db, config, sso, publicUrl });
     registerHealthRoutes(app, { db, jobs, lifecycle, ...(redis ? { redis } : {}) });
+    await exposeMetrics(app, metrics, config.metrics);
     await registerWeb(app, config.webDist);
     await app.ready();
     await blobs.sweepAbandoned();

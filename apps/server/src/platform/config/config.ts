@@ -119,6 +119,12 @@ export interface Config {
    * still streaming then end with an `error` event, what was said kept.
    */
   shutdownGraceMs: number;
+  /**
+   * Where the Prometheus metrics are served (never publicly): METRICS_PORT, a port of their own on
+   * METRICS_HOST (default HOST); METRICS_TOKEN, GET /metrics on the server's port with that bearer
+   * token. Neither: not served.
+   */
+  metrics: { port?: number; host: string; token?: string };
 }
 
 /** Where the ELK agent reads its metrics: Elasticsearch when ELASTICSEARCH_URL is set, else the demo metrics in the database. */
@@ -533,6 +539,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     },
     elk: loadElkConfig(env),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600) * 1000,
+    metrics: loadMetricsConfig(env, port, env.HOST || '127.0.0.1'),
   };
 }
 
@@ -626,6 +633,22 @@ function loadElkConfig(env: NodeJS.ProcessEnv): ElkConfig {
     timeoutMs: integer(env, 'ELK_TIMEOUT_MS', 10_000, 100, 600_000),
     demoMetrics: boolean(env, 'ELK_DEMO_METRICS', !url),
     demoDays: integer(env, 'ELK_DEMO_DAYS', 30, 1, 400),
+  };
+}
+
+function loadMetricsConfig(env: NodeJS.ProcessEnv, port: number, host: string): Config['metrics'] {
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined;
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    report(`METRICS_PORT must differ from PORT (both are ${port}): the metrics must not be public`);
+  }
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16) {
+    report('METRICS_TOKEN must be at least 16 characters (a secret, e.g. `openssl rand -hex 32`)');
+  }
+  return {
+    ...(metricsPort !== undefined ? { port: metricsPort } : {}),
+    host: env.METRICS_HOST?.trim() || host,
+    ...(token ? { token } : {}),
   };
 }
 

@@ -60,6 +60,8 @@ export interface Db extends Queryable {
   /** Runs `work` in one transaction; queries inside must go through the given `tx`. */
   transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL: this instance's connections, open, idle, and requests waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 function concatenate(messages: readonly Uint8Array[]): Uint8Array {
@@ -327,6 +329,15 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     },
     async close() {
       await Promise.all([pool.end(), asyncCommitPool?.end()]);
+    },
+    poolStats() {
+      const pools = asyncCommitPool ? [pool, asyncCommitPool] : [pool];
+      const sum = (count: (each: pg.Pool) => number) => pools.reduce((total, each) => total + count(each), 0);
+      return {
+        total: sum((each) => each.totalCount),
+        idle: sum((each) => each.idleCount),
+        waiting: sum((each) => each.waitingCount),
+      };
     },
   };
 }

@@ -187,12 +187,14 @@ async function answer<Answer>(
   controller: AbortController,
   tracking: Tracking,
 ): Promise<Answer | FastifyReply> {
+  const askedAt = performance.now();
   const iterator = run.pieces(controller.signal)[Symbol.asyncIterator]();
   let text = '';
   let isStarted = false;
   const watch = new AnswerWatch(request, run, controller, () => (isStarted ? text : undefined));
   const start = () => {
     isStarted = true;
+    request.server.metrics?.firstTokenAfter(request, (performance.now() - askedAt) / 1000);
     run.started?.(text);
   };
 
@@ -236,6 +238,7 @@ async function answer<Answer>(
   // leaves at once, even when what follows keeps the thread busy (PGlite runs queries on it).
   reply.hijack();
   tracking.isStreaming = true;
+  request.server.metrics?.streamOpened();
   const raw = reply.raw;
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) raw.setHeader(name, value);
@@ -280,6 +283,7 @@ async function answer<Answer>(
     } finally {
       if (!raw.writableEnded) raw.end();
       tracking.untrack();
+      request.server.metrics?.streamClosed();
     }
   })();
   return reply;
@@ -311,5 +315,8 @@ async function settleFailure<Answer>(
   }
   if (!(error instanceof HttpError) && !(error instanceof AbortError)) {
     request.log.error({ err: error }, 'chat answer failed');
+  }
+  if (error instanceof HttpError && error.code.startsWith('model_')) {
+    request.server.metrics?.modelError(request, error.code);
   }
 }
