@@ -26,6 +26,7 @@ export {
   useChatSources,
   useChatStore,
 } from './chat/chat-hooks';
+export { openChatRoute } from './chat/chat-routing';
 export {
   DigitalAssistantChatProvider,
   type DigitalAssistantChatProviderProps,

@@ -202,11 +202,13 @@ export {
   useChatMessageActions,
   useChatMessageIds,
   useChatMessages,
+  useChatNavigation,
   useChatRoute,
   useChatSelector,
   useChatSources,
   useChatStore,
 } from './chat/chat-hooks';
+export { type ChatRouting, openChatRoute } from './chat/chat-routing';
 export {
   DigitalAssistantChatProvider,
   type DigitalAssistantChatProviderProps,

@@ -1,5 +1,5 @@
 import { chatMessages, displayName, hasPgaAccess, isAdmin } from '@digital-assistant/core';
-import { useChatMessages, useChatSelector, useChatStore } from '@digital-assistant/react/chat';
+import { openChatRoute, useChatMessages, useChatSelector, useChatStore } from '@digital-assistant/react/chat';
 import {
   Button,
   ChatConversation,
@@ -120,7 +120,7 @@ function useChatSetup(
     if (!email || openedFor.current === email) return;
     openedFor.current = email;
     const wantsAiChat = (chatType === 'openai' && hasAiChat) || !hasKnowledge;
-    chat.openRoute(wantsAiChat ? undefined : (department ?? 'Knowledge'), { hasPgaAccess: canUsePga });
+    openChatRoute(chat, wantsAiChat ? undefined : (department ?? 'Knowledge'), { hasPgaAccess: canUsePga });
   }, [chat, email, department, chatType, hasKnowledge, hasAiChat, canUsePga]);
 }
 

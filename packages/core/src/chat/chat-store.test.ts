@@ -9,16 +9,14 @@ type Kind = 'json' | 'sse';
 
 function setup(kind: Kind, serverOptions: Parameters<typeof createTestApi>[0] = {}) {
   const api = createTestApi(serverOptions);
-  const navigations: string[] = [];
   const logged: unknown[][] = [];
   const transport = kind === 'sse' ? createSseChatTransport(api.client) : createJsonChatTransport(api.client);
   const chat = createChatStore({
     client: api.client,
     transport,
-    navigate: (to) => navigations.push(to),
     logger: { error: (...args) => logged.push(args) },
   });
-  return { api, chat, navigations, logged };
+  return { api, chat, logged };
 }
 
 const openai = (state: ChatState) => state.conversations.openai;
@@ -189,7 +187,7 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
   });
 
   it('opens a History item only if it differs from the current one, with its messages', async () => {
-    const { chat, api, navigations } = setup(kind, {
+    const { chat, api } = setup(kind, {
       conversations: [
         {
           ConversationId: 'c1',
@@ -206,7 +204,6 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
     await chat.selectConversation('c1');
 
     expect(api.callsTo('POST /api/chat/getConversation')).toHaveLength(1);
-    expect(navigations).toEqual(['/chat?c=c1']);
     const state = chat.getSnapshot();
     expect(state.selection).toBe('openai');
     expect(openai(state)).toMatchObject({ conversationId: 'c1', active: true });
@@ -254,27 +251,19 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
     expect(logged[0]?.[0]).toBe('Error deleting conversation');
   });
 
-  it('navigates when choosing a different chat type or a department, and stores the choice', () => {
-    const { chat, navigations } = setup(kind);
+  it('stores the chosen chat type and department, and nothing else happens (navigating is for the app layer)', () => {
+    const { chat } = setup(kind);
+    const states = record(chat);
     chat.chooseChatType('knowledge');
+    chat.chooseDepartment('Knowledge');
+    expect(states).toEqual([]);
     chat.chooseChatType('openai');
     chat.chooseDepartment('DevOps');
-    chat.chooseChatType('openai');
     chat.chooseChatType('knowledge');
-    expect(navigations).toEqual(['/chat', '/chat/DevOps', '/chat', '/chat/DevOps']);
-    expect(chat.getSnapshot()).toMatchObject({ selection: 'knowledge', department: 'DevOps' });
-  });
-
-  it('follows the route: /chat is the AI chat, /chat/{department} knowledge, PGA without the capability goes to Knowledge', () => {
-    const { chat } = setup(kind);
-    expect(chat.openRoute(undefined, { hasPgaAccess: false })).toBeNull();
-    expect(chat.getSnapshot().selection).toBe('openai');
-    expect(chat.openRoute('education', { hasPgaAccess: false })).toBeNull();
-    expect(chat.getSnapshot()).toMatchObject({ selection: 'knowledge', department: 'Education' });
-    expect(chat.openRoute('pga', { hasPgaAccess: false })).toBe('/chat/Knowledge');
-    expect(chat.getSnapshot().department).toBe('Knowledge');
-    expect(chat.openRoute('PgA', { hasPgaAccess: true })).toBeNull();
-    expect(chat.getSnapshot().department).toBe('PGA');
+    expect(states.map((state) => [state.selection, state.department])).toEqual([
+      ['openai', 'Knowledge'],
+      ['knowledge', 'DevOps'],
+    ]);
   });
 
   it('starts afresh for another user: nothing of the previous chat or History stays', async () => {

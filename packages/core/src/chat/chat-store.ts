@@ -2,7 +2,8 @@
  * The chat as spec section 4 describes it, as a plain store (`subscribe` / `getSnapshot`) in the
  * manner of the AI SDK's `AbstractChat`: questions go through a {@link ChatTransport} (JSON or
  * streamed), answers accumulate per message, and history, selection and departments follow the
- * spec's transitions. It knows no React and no router: navigation is a function it may be given.
+ * spec's transitions. It knows no React and no router: choosing a pane or a department only changes
+ * the state, and the app layer (`@digital-assistant/react`'s `createChatRouting`) navigates.
  *
  * Snapshots share structure: a message object is replaced only when that message changes, a
  * conversation only when one of its messages does, so selectors re-render only what changed.
@@ -34,8 +35,6 @@ import {
   type ChatDepartmentName,
   type ChatSelection,
   chatMessages,
-  chatPath,
-  chatRoute,
   DEFAULT_CHAT_DEPARTMENT,
   type ElkDisplay,
   elkAnswerContent,
@@ -168,8 +167,6 @@ export interface ChatStoreOptions {
   scheduleUpdate?: (update: () => void) => () => void;
   /** Where failures that are only logged go. @default console */
   logger?: Logger;
-  /** In-app navigation, for choosing chat types and departments; none in a host without routes. */
-  navigate?: (to: string) => void;
   /**
    * Keeps the drafts and the knowledge thread across reloads (the app gives `sessionStorage`); each
    * entry names its user, and signing out removes them. None by default.
@@ -218,19 +215,12 @@ export interface ChatStore extends ReadableStore<ChatState> {
   loadHistory(): Promise<void>;
   /** Tells the store who is signed in: the first e-mail loads the History; another user starts afresh. */
   setUser(user: { email?: string | null } | null | undefined): void;
-  /** Chooses the chat type: a different one is stored and navigated to (knowledge -> /chat/{department}, openai -> /chat). */
+  /** Chooses the chat type (the pane shown). Navigating to it is the app layer's. */
   chooseChatType(selection: ChatSelection): void;
-  /** Chooses a department: the knowledge pane of that department, navigated to /chat/{department}. */
+  /** Chooses a department: the knowledge pane of that department. Navigating to it is the app layer's. */
   chooseDepartment(department: ChatDepartmentName): void;
-  /**
-   * Follows the chat route's department parameter (`undefined` on /chat). Answers where to redirect
-   * instead (PGA without the capability, or an unknown department: /chat/Knowledge), or `null`.
-   */
-  openRoute(departmentParam: string | null | undefined, access: { hasPgaAccess: boolean }): string | null;
   /** Shows or hides an ELK answer's metrics panel. */
   toggleMetrics(messageId: string): void;
-  /** Sets (or removes) the navigation function. */
-  setNavigate(navigate: ((to: string) => void) | undefined): void;
   /** Sets (or removes) where drafts and the knowledge thread are kept; what it holds for the user is restored. */
   setStorage(storage: ChatStorage | undefined): void;
   /** Sets (or removes) what happens when the server says the session has ended (see {@link ChatStoreOptions.onSessionExpired}). */
@@ -330,7 +320,7 @@ function errorOf(channel: ChatChannel, error: DigitalAssistantError): ChatMessag
 /**
  * Creates the chat store.
  * @example
- * const chat = createChatStore({ client, transport: createSseChatTransport(client), navigate });
+ * const chat = createChatStore({ client, transport: createSseChatTransport(client) });
  * chat.setUser({ email: 'ada@example.com' }); // loads the History once
  * await chat.send('How do I reset my password?');
  */
@@ -338,7 +328,6 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { client, transport } = options;
   const scheduleUpdate = options.scheduleUpdate ?? nextFrame;
   const logger = options.logger ?? console;
-  let navigate = options.navigate;
   let storage = options.storage;
   let onSessionExpired = options.onSessionExpired;
   const store = createStore<ChatState>(initialState());
@@ -713,10 +702,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       stopChannel('openai');
       replaceOpenaiConversation({ conversationId, active: true, messages: [] });
     }
-    if (state.selection !== 'openai') {
-      set({ selection: 'openai' });
-      navigate?.(chatPath('openai', state.department, get().conversations.openai.conversationId));
-    }
+    if (state.selection !== 'openai') set({ selection: 'openai' });
     if (isCurrent) return 'current';
     const generation = openaiGeneration;
     const user = userGeneration;
@@ -888,28 +874,14 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   }
 
   function chooseChatType(selection: ChatSelection) {
-    const state = get();
-    if (selection === state.selection) return;
-    set({ selection });
-    navigate?.(chatPath(selection, state.department, state.conversations.openai.conversationId));
+    if (selection !== get().selection) set({ selection });
   }
 
   function chooseDepartment(department: ChatDepartmentName) {
-    set({ selection: 'knowledge', department });
-    navigate?.(chatPath('knowledge', department));
-  }
-
-  function openRoute(departmentParam: string | null | undefined, access: { hasPgaAccess: boolean }) {
-    const decision = chatRoute(departmentParam, access.hasPgaAccess);
     const state = get();
-    if (decision.selection === 'openai') {
-      if (state.selection !== 'openai') set({ selection: 'openai' });
-      return null;
+    if (state.selection !== 'knowledge' || state.department !== department) {
+      set({ selection: 'knowledge', department });
     }
-    if (state.selection !== 'knowledge' || state.department !== decision.department) {
-      set({ selection: 'knowledge', department: decision.department });
-    }
-    return decision.redirectTo ?? null;
   }
 
   function toggleMetrics(messageId: string) {
@@ -933,11 +905,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     setUser,
     chooseChatType,
     chooseDepartment,
-    openRoute,
     toggleMetrics,
-    setNavigate: (next) => {
-      navigate = next;
-    },
     setStorage: (next) => {
       storage = next;
       keptDrafts = null;

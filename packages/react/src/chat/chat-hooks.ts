@@ -23,10 +23,11 @@ import {
   hasPgaAccess as userHasPgaAccess,
   visibleChatDepartments,
 } from '@digital-assistant/core';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useCoreContext } from '../core/context';
 import { useStore } from '../core/use-store';
-import { useAppContext } from '../shell/app-context';
+import { AppContext, useAppContext } from '../shell/app-context';
+import { type ChatRouting, createChatRouting } from './chat-routing';
 
 /** The provider's chat store, for what the hooks do not cover. */
 export function useChatStore(): ChatStore {
@@ -338,10 +339,17 @@ export function useChatHistory(): UseChatHistoryResult {
       })),
     [history, currentId],
   );
+  // Under the app layer, opening one from another pane also goes to its address.
+  const app = useContext(AppContext);
+  const select = useMemo(
+    () =>
+      app ? createChatRouting(chat, (to) => app.navigate(to)).selectConversation : chat.selectConversation,
+    [app, chat],
+  );
   return {
     items,
     status,
-    select: chat.selectConversation,
+    select,
     remove: chat.deleteConversation,
     newConversation: () => chat.newTopic('openai'),
   };
@@ -396,15 +404,16 @@ export function useChatRoute(
 ): UseChatRouteResult {
   const chat = useChatStore();
   const { session, navigate } = useAppContext('useChatRoute');
+  const routing = useChatNavigation();
   const { user, features } = useStore(session);
   const hasPgaAccess = userHasPgaAccess(user, features);
   const isUserKnown = user != null;
   useEffect(() => {
     // Only once the user is known: a PGA member must not be sent away before the session says so.
     if (!isUserKnown) return;
-    const redirectTo = chat.openRoute(departmentParam, { hasPgaAccess });
+    const redirectTo = routing.openRoute(departmentParam, { hasPgaAccess });
     if (redirectTo) navigate(redirectTo);
-  }, [chat, departmentParam, hasPgaAccess, isUserKnown, navigate]);
+  }, [routing, departmentParam, hasPgaAccess, isUserKnown, navigate]);
   const { selection, department, conversationId, isActive } = useChatSelector(
     useCallback(
       (state: ChatState) => ({
@@ -462,7 +471,21 @@ export function useChatRoute(
     conversationNotice: isActive ? null : notice,
     dismissConversationNotice,
     departments,
-    chooseChatType: chat.chooseChatType,
-    chooseDepartment: chat.chooseDepartment,
+    chooseChatType: routing.chooseChatType,
+    chooseDepartment: routing.chooseDepartment,
   };
+}
+
+/**
+ * The chat's choices that navigate (app layer): choosing a chat type or a department goes to its
+ * address, and a History item opened from another pane to `/chat?c={id}`. Under the core alone the
+ * store's own `chooseChatType` and `chooseDepartment` only change the panes.
+ * @example
+ * const { chooseChatType } = useChatNavigation();
+ * <button onClick={() => chooseChatType('openai')}>AI chat</button>
+ */
+export function useChatNavigation(): ChatRouting {
+  const chat = useChatStore();
+  const { navigate } = useAppContext('useChatNavigation');
+  return useMemo(() => createChatRouting(chat, (to) => navigate(to)), [chat, navigate]);
 }

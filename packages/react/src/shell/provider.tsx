@@ -83,9 +83,9 @@ export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderPr
       onSignedOut: () => queryClient.clear(),
       currentPath: () => (latest.current.currentPath ?? defaultCurrentPath)(),
     });
-    // Choosing a chat type or a department navigates in the app; drafts and the knowledge thread
-    // outlive a reload; a question refused because the session ended leads to sign-in and back.
-    core.chat.setNavigate(navigate);
+    // Drafts and the knowledge thread outlive a reload; a question refused because the session ended
+    // leads to sign-in and back. (Choosing a chat type or a department navigates through the chat
+    // hooks of this layer, chat/chat-routing.ts.)
     core.chat.setStorage(
       props.chatStorage === undefined ? defaultChatStorage() : (props.chatStorage ?? undefined),
     );

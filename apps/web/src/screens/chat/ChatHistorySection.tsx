@@ -1,4 +1,4 @@
-import { useChatHistory, useChatStore } from '@digital-assistant/react';
+import { useChatHistory, useChatNavigation } from '@digital-assistant/react';
 import { ChatHistoryList, useAppShell } from '@digital-assistant/ui';
 
 /**
@@ -8,7 +8,7 @@ import { ChatHistoryList, useAppShell } from '@digital-assistant/ui';
  */
 export function ChatHistorySection() {
   const history = useChatHistory();
-  const chat = useChatStore();
+  const { chooseChatType } = useChatNavigation();
   const { closeDrawerAfterNavigation } = useAppShell('ChatHistorySection');
   return (
     <ChatHistoryList
@@ -20,7 +20,7 @@ export function ChatHistorySection() {
       onDelete={(conversationId) => void history.remove(conversationId)}
       onNewTopic={() => {
         void history.newConversation();
-        chat.chooseChatType('openai');
+        chooseChatType('openai');
         closeDrawerAfterNavigation();
       }}
     />

@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ChatSelection,
   chatMessages,
+  openChatRoute,
   useChatMessages,
   useChatStore,
   useSession,
@@ -111,7 +112,7 @@ export function AdminChatScreen() {
   const { hasPgaAccess: canUsePga } = useSession();
   // The admin chat asks the Knowledge department (all internal queries).
   useEffect(() => {
-    chat.openRoute('Knowledge', { hasPgaAccess: canUsePga });
+    openChatRoute(chat, 'Knowledge', { hasPgaAccess: canUsePga });
   }, [chat, canUsePga]);
   return (
     <ChatScreen.Root selection="knowledge">
