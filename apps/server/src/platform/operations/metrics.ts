@@ -164,7 +164,7 @@ export class ServerMetrics {
 
   /** Times every request to the end of its answer (hijacked streams included) and counts refusals. */
   registerHttpHooks(app: FastifyInstance): void {
-    app.decorate('metrics', this);
+    app.decorate<ServerMetrics>('metrics', this);
     app.addHook('onRequest', async (request, reply) => {
       const startedAt = process.hrtime.bigint();
       reply.raw.once('close', () => {
