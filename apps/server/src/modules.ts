@@ -1,17 +1,16 @@
 // The modules the server is built from, in order: platform tables first, then the features.
-// The server (app.ts) and the admin CLI migrate with this one list. A feature with migrations or
-// workers exports its own FeatureModule from its folder; handler-only features are listed inline.
-import { createAuditHandlers } from './features/audit/handlers.js';
-import { chatModule } from './features/chat/module.js';
-import { elkModule } from './features/elk/module.js';
-import { createHealthHandlers } from './features/health/handlers.js';
-import { createIdentityHandlers } from './features/identity/handlers.js';
-import { knowledgeModule } from './features/knowledge/module.js';
-import { reviewModule } from './features/review/module.js';
-import { createRolesHandlers } from './features/roles/handlers.js';
-import { createTokensHandlers } from './features/tokens/handlers.js';
-import { createUserActivationHandlers } from './features/users/activation.js';
-import { createUsersHandlers } from './features/users/handlers.js';
+// The server (app.ts) and the admin CLI migrate with this one list. Each feature exports its
+// FeatureModule from its entry module (`features/<name>/index.ts`).
+import { auditModule } from './features/audit/index.js';
+import { chatModule } from './features/chat/index.js';
+import { elkModule } from './features/elk/index.js';
+import { healthModule } from './features/health/index.js';
+import { identityModule } from './features/identity/index.js';
+import { knowledgeModule } from './features/knowledge/index.js';
+import { reviewModule } from './features/review/index.js';
+import { rolesModule } from './features/roles/index.js';
+import { tokensModule } from './features/tokens/index.js';
+import { usersModule } from './features/users/index.js';
 import { blobsModule } from './platform/blobs/module.js';
 import { coreModule } from './platform/db/migrations.js';
 import { jobsModule } from './platform/jobs/module.js';
@@ -21,15 +20,12 @@ export const MODULES: readonly FeatureModule[] = [
   coreModule,
   jobsModule,
   blobsModule,
-  { name: 'health', handlers: () => createHealthHandlers() },
-  { name: 'identity', handlers: (context) => createIdentityHandlers(context, context.sso) },
-  {
-    name: 'users',
-    handlers: (context) => ({ ...createUsersHandlers(context), ...createUserActivationHandlers(context) }),
-  },
-  { name: 'roles', handlers: createRolesHandlers },
-  { name: 'tokens', handlers: createTokensHandlers },
-  { name: 'audit', handlers: createAuditHandlers },
+  healthModule,
+  identityModule,
+  usersModule,
+  rolesModule,
+  tokensModule,
+  auditModule,
   knowledgeModule,
   reviewModule,
   chatModule,

@@ -3,8 +3,8 @@ import type { Blobs } from '../platform/blobs/blobs.js';
 import type { Config } from '../platform/config/config.js';
 import type { Db } from '../platform/db/db.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
-import type { SsoClient } from './identity/sso.js';
-import type { KnowledgeVectors } from './knowledge/vectors.js';
+import type { SsoClient } from './identity/index.js';
+import type { KnowledgeVectors } from './knowledge/index.js';
 
 /** What every feature's handlers are built with. */
 export interface FeatureContext {

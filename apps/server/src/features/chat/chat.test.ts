@@ -21,7 +21,7 @@ import {
   testConfig,
 } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
-import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { trimToBudget } from './handlers.js';
 
 type ChatStreamEvent = components['schemas']['ChatStreamEvent'];

@@ -16,7 +16,7 @@ import {
 } from '../../platform/http/typed-handlers.js';
 import { type ChatModel, type ModelMessage, respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
-import { canReadDepartment, DEPARTMENT_LABELS, type Department } from '../knowledge/departments.js';
+import { canReadDepartment, DEPARTMENT_LABELS, type Department } from '../knowledge/index.js';
 import { knowledgePieces, retrieve } from './knowledge-answer.js';
 import {
   conversationLabel,

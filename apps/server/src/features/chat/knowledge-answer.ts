@@ -5,9 +5,13 @@
 import type { components } from '../../generated/contract.js';
 import type { Queryable } from '../../platform/db/db.js';
 import type { ChatModel } from '../../platform/llm/index.js';
-import type { Department, Viewer } from '../knowledge/departments.js';
-import { citationLink } from '../knowledge/passage-view.js';
-import { type KnowledgeHit, searchKnowledge, type VectorRetriever } from '../knowledge/search.js';
+import type { Department, Viewer } from '../knowledge/index.js';
+import {
+  citationLink,
+  type KnowledgeHit,
+  searchKnowledge,
+  type VectorRetriever,
+} from '../knowledge/index.js';
 import { CitationFilter } from './citations.js';
 import {
   EXCERPTS_INTRO,

@@ -1,7 +1,7 @@
 // Every text the chats send to the language model, and the canned answers given without one, in
 // one place to review. The LLM stand-in (src/test/llm-standin.ts) reads the passage layout of
 // `knowledgeSystemPrompt` to cite them back: keep the two in step.
-import { DEPARTMENT_LABELS, type Department } from '../knowledge/departments.js';
+import { DEPARTMENT_LABELS, type Department } from '../knowledge/index.js';
 
 /** The general AI chat (openai mode). */
 export const GPT_SYSTEM_PROMPT = [

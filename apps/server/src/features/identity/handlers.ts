@@ -11,7 +11,7 @@ import { signInRateLimit } from '../../platform/http/rate-limit.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import { FEATURES } from '../../platform/rbac/features.js';
 import type { FeatureContext } from '../context.js';
-import { upsertSsoUser } from '../users/store.js';
+import { upsertSsoUser } from '../users/index.js';
 import { SSO_COOKIE_PATH, SSO_STATE_COOKIE, type SsoClient, setSsoStateCookie } from './sso.js';
 import { WIDGET_SIGNED_IN_PATH } from './widget-popup.js';
 

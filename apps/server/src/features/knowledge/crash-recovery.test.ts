@@ -13,7 +13,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../../test/server-processes.js';
-import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { buildPdf } from './demo/build-files.js';
 import { createKnowledgeModule } from './module.js';
 import { INGEST_QUEUE } from './pipeline.js';

@@ -7,6 +7,7 @@
 // answered inline; text formats (HTML and Markdown included) always as text/plain, and the answer
 // is sandboxed, so an uploaded page can never run script on this origin.
 import { requireIdentity } from '../../platform/auth/authorize.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { TypedHandler } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
@@ -47,12 +48,6 @@ export function documentFileLink(documentId: string, page?: number): string {
 export function canReadDocument(viewer: Viewer, document: Pick<KnowledgeDocument, 'departments'>): boolean {
   const hidden = hiddenDepartments(viewer);
   return !document.departments.some((department) => hidden.includes(department));
-}
-
-/** `inline; filename="..."; filename*=UTF-8''...` with a name safe in a header. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export function createDocumentFileHandler(context: FeatureContext): TypedHandler<'getKnowledgeDocumentFile'> {

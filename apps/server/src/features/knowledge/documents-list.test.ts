@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness.js';
-import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../identity/index.js';
 import type { Department } from './departments.js';
 import { type DocumentStatus, upsertDocument } from './store.js';
 

@@ -25,7 +25,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../../test/server-processes.js';
-import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { buildDocx, buildPptx } from './demo/build-files.js';
 
 type Document = components['schemas']['KnowledgeDocument'];

@@ -16,7 +16,7 @@ import {
   testConfig,
   tokenFor,
 } from '../../test/harness.js';
-import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { buildDocx, buildPdf, buildPptx } from './demo/build-files.js';
 import { searchKnowledge } from './search.js';
 

@@ -11,7 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness.js';
-import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { chunkSections } from './chunk.js';
 import { citationLink, drawnTexts, renderPassagePage } from './passage-view.js';
 

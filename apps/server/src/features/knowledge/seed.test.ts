@@ -12,7 +12,7 @@ import {
   type TestServer,
   testConfig,
 } from '../../test/harness.js';
-import { DEMO_ACCOUNTS } from '../identity/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { DEMO_DOCUMENTS } from './demo/demo-set.js';
 import { searchKnowledge } from './search.js';
 

@@ -3,11 +3,11 @@
 // answers 404 like an unknown one.
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Blobs } from '../../platform/blobs/blobs.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
-import { contentDisposition } from '../knowledge/document-file.js';
 import { createReviewUploadHandler, NO_FILE_PROVIDED } from './intake.js';
 import { findOwnReview, listOwnReviews, type ReviewFileRow } from './store.js';
 

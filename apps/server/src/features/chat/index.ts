@@ -1,0 +1,2 @@
+// The knowledge and AI chats: conversations, their migrations and operations.
+export { chatModule } from './module.js';

@@ -1,0 +1,19 @@
+// Identity: single sign-on (the built-in provider or OIDC_ISSUER), the session's operations, the
+// widget's sign-in popup and the demo accounts.
+import type { FeatureModule } from '../../platform/modules.js';
+import { createIdentityHandlers } from './handlers.js';
+
+export {
+  BUILTIN_CLIENT_ID,
+  BUILTIN_MOUNT,
+  createBuiltinProvider,
+  mountBuiltinProvider,
+} from './builtin-provider.js';
+export { DEMO_ACCOUNTS, seedDemoUsers } from './demo-accounts.js';
+export { SsoClient, type SsoClientOptions, type SsoIdentity } from './sso.js';
+export { registerWidgetPopup, type WidgetPopupOptions } from './widget-popup.js';
+
+export const identityModule: FeatureModule = {
+  name: 'identity',
+  handlers: (context) => createIdentityHandlers(context, context.sso),
+};

@@ -1,0 +1,14 @@
+// The knowledge base: training uploads, their ingestion, File Status, the original files and the
+// passage pages, and retrieval (full text, hybrid with embeddings) for the knowledge chat.
+export {
+  ALL_DEPARTMENTS_LABEL,
+  canReadDepartment,
+  DEPARTMENT_LABELS,
+  DEPARTMENTS,
+  type Department,
+  type Viewer,
+} from './departments.js';
+export { createKnowledgeModule, type KnowledgeModuleOptions, knowledgeModule } from './module.js';
+export { citationLink } from './passage-view.js';
+export { type KnowledgeHit, type SearchOptions, searchKnowledge, type VectorRetriever } from './search.js';
+export { KnowledgeVectors, type KnowledgeVectorsOptions } from './vectors.js';

@@ -1,0 +1,2 @@
+// Code review of uploaded zips of Python files.
+export { reviewModule } from './module.js';

@@ -1,0 +1,5 @@
+// Personal access tokens' operations (the tokens themselves are checked in platform/auth).
+import type { FeatureModule } from '../../platform/modules.js';
+import { createTokensHandlers } from './handlers.js';
+
+export const tokensModule: FeatureModule = { name: 'tokens', handlers: createTokensHandlers };
