@@ -38,6 +38,7 @@ import { registerWidgetScript } from './platform/http/widget-script.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { createConfiguredEmbedder } from './platform/llm/index.js';
 import { collectHandlers, type FeatureModule, startModules } from './platform/modules.js';
+import { registerApiReference } from './platform/operations/api-reference.js';
 import { registerHealthRoutes } from './platform/operations/health.js';
 import { registerLifecycle } from './platform/operations/lifecycle.js';
 import { exposeMetrics, ServerMetrics } from './platform/operations/metrics.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerWidgetPopup(app, { db, config, sso, publicUrl });
     registerHealthRoutes(app, { db, jobs, lifecycle, ...(redis ? { redis } : {}) });
     await exposeMetrics(app, metrics, config.metrics);
+    await registerApiReference(app, openapiPath());
     await registerWeb(app, config.webDist);
     await app.ready();
     await blobs.sweepAbandoned();
