@@ -4,6 +4,14 @@
  * no TanStack Query, no DOM. `@digital-assistant/react` binds them to React.
  */
 
+export {
+  type ChatHistoryEntry,
+  type ChatHistoryQuery,
+  type ChatHistoryQueryOptions,
+  type ChatHistoryState,
+  type ChatHistoryStatus,
+  createChatHistoryQuery,
+} from './chat/chat-history';
 export { CHAT_STORAGE_KEYS, type ChatStorage } from './chat/chat-persistence';
 export {
   type AnswerContent,
@@ -31,8 +39,6 @@ export {
   visibleChatDepartments,
 } from './chat/chat-rules';
 export {
-  type ChatHistoryEntry,
-  type ChatHistoryStatus,
   type ChatMessage,
   type ChatMessageActions,
   type ChatMessageError,

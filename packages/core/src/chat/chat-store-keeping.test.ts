@@ -127,7 +127,7 @@ describe('opening a conversation by its id', () => {
   it("leaves a new conversation for an unknown, deleted or another person's id", async () => {
     const { chat } = setup({ conversations });
     chat.setUser(admin);
-    await vi.waitFor(() => expect(chat.getSnapshot().history).toHaveLength(1));
+    await vi.waitFor(() => expect(chat.history.getSnapshot().items).toHaveLength(1));
     await chat.selectConversation('mine');
     for (const id of ['theirs', 'never-was']) {
       expect(await chat.selectConversation(id)).toBe('missing');
@@ -137,16 +137,16 @@ describe('opening a conversation by its id', () => {
         messages: [],
       });
     }
-    expect(chat.getSnapshot().history.map((entry) => entry.conversationId)).toEqual(['mine']);
+    expect(chat.history.getSnapshot().items.map((entry) => entry.conversationId)).toEqual(['mine']);
   });
 
   it('drops a History item whose conversation the server no longer has', async () => {
     const { chat, api } = setup({ conversations });
     chat.setUser(admin);
-    await vi.waitFor(() => expect(chat.getSnapshot().history).toHaveLength(1));
+    await vi.waitFor(() => expect(chat.history.getSnapshot().items).toHaveLength(1));
     api.state.conversations = [];
     expect(await chat.selectConversation('mine')).toBe('missing');
-    expect(chat.getSnapshot().history).toEqual([]);
+    expect(chat.history.getSnapshot().items).toEqual([]);
   });
 });
 

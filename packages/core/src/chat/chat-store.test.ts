@@ -52,8 +52,8 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
     expect(api.callsTo('POST /api/chat/getHistory')).toHaveLength(0);
     chat.setUser({ email: 'admin@example.com' });
     chat.setUser({ email: 'admin@example.com' });
-    await vi.waitFor(() => expect(chat.getSnapshot().historyStatus).toBe('loaded'));
-    expect(chat.getSnapshot().history).toEqual([{ conversationId: 'c9', chipSummary: 'Earlier' }]);
+    await vi.waitFor(() => expect(chat.history.getSnapshot().status).toBe('loaded'));
+    expect(chat.history.getSnapshot().items).toEqual([{ conversationId: 'c9', chipSummary: 'Earlier' }]);
     expect(api.callsTo('POST /api/chat/getHistory')).toHaveLength(1);
   });
 
@@ -87,7 +87,7 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
       ],
     });
     chat.setUser({ email: 'admin@example.com' });
-    await vi.waitFor(() => expect(chat.getSnapshot().historyStatus).toBe('loaded'));
+    await vi.waitFor(() => expect(chat.history.getSnapshot().status).toBe('loaded'));
     chat.chooseChatType('openai');
 
     await chat.send('What is SSO?');
@@ -100,7 +100,7 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
       [0, 'You asked: What is SSO?', 'conversation-1'],
     ]);
     expect(lastMessage(state)?.status).toBe('done');
-    expect(state.history).toEqual([
+    expect(chat.history.getSnapshot().items).toEqual([
       { conversationId: 'conversation-1', chipSummary: 'What is SSO?' },
       { conversationId: 'old', chipSummary: 'Older talk' },
     ]);
@@ -110,7 +110,7 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
       Message: 'And OIDC?',
       ConversationId: 'conversation-1',
     });
-    expect(chat.getSnapshot().history).toHaveLength(2);
+    expect(chat.history.getSnapshot().items).toHaveLength(2);
   });
 
   it('asks the knowledge chat with the department (none for Knowledge) and keeps the sources, the IT text from raw_response', async () => {
@@ -226,15 +226,15 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
       ],
     });
     chat.setUser({ email: 'admin@example.com' });
-    await vi.waitFor(() => expect(chat.getSnapshot().history).toHaveLength(2));
+    await vi.waitFor(() => expect(chat.history.getSnapshot().items).toHaveLength(2));
     await chat.selectConversation('c1');
 
     expect(await chat.deleteConversation('c2')).toBe(true);
-    expect(chat.getSnapshot().history.map((entry) => entry.conversationId)).toEqual(['c1']);
+    expect(chat.history.getSnapshot().items.map((entry) => entry.conversationId)).toEqual(['c1']);
     expect(openai(chat.getSnapshot()).conversationId).toBe('c1');
 
     expect(await chat.deleteConversation('c1')).toBe(true);
-    expect(chat.getSnapshot().history).toEqual([]);
+    expect(chat.history.getSnapshot().items).toEqual([]);
     expect(openai(chat.getSnapshot())).toEqual({ conversationId: '', active: false, messages: [] });
   });
 
@@ -243,11 +243,11 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
       conversations: [{ ConversationId: 'c1', ChipSummary: 'One', owner: 'admin@example.com', Messages: [] }],
     });
     chat.setUser({ email: 'admin@example.com' });
-    await vi.waitFor(() => expect(chat.getSnapshot().history).toHaveLength(1));
+    await vi.waitFor(() => expect(chat.history.getSnapshot().items).toHaveLength(1));
     api.use({ 'POST /api/chat/delete': () => ({ status: 500, body: { error: 'boom', code: 'internal' } }) });
 
     expect(await chat.deleteConversation('c1')).toBe(false);
-    expect(chat.getSnapshot().history).toHaveLength(1);
+    expect(chat.history.getSnapshot().items).toHaveLength(1);
     expect(logged[0]?.[0]).toBe('Error deleting conversation');
   });
 
@@ -273,7 +273,7 @@ describe.each<Kind>(['json', 'sse'])('the chat store over the %s transport', (ki
     await chat.send('Mine');
     chat.setUser(null);
     expect(openai(chat.getSnapshot())).toEqual({ conversationId: '', active: false, messages: [] });
-    expect(chat.getSnapshot().history).toEqual([]);
+    expect(chat.history.getSnapshot().items).toEqual([]);
     chat.setUser({ email: 'staff@example.com' });
     await vi.waitFor(() => expect(api.callsTo('POST /api/chat/getHistory')).toHaveLength(2));
   });
@@ -472,7 +472,7 @@ describe('streaming', () => {
   it('gives a new conversation stopped before its first word the id the server named it by, at the top of the History', async () => {
     const { chat, api } = setup('sse', { chat: { streamDelayMs: 300 } });
     chat.setUser({ email: 'admin@example.com' });
-    await vi.waitFor(() => expect(chat.getSnapshot().historyStatus).toBe('loaded'));
+    await vi.waitFor(() => expect(chat.history.getSnapshot().status).toBe('loaded'));
     chat.chooseChatType('openai');
     const sending = chat.send('Stop me early');
     await vi.waitFor(() => expect(api.callsTo('POST /api/chat/gpt')).toHaveLength(1));
@@ -482,7 +482,7 @@ describe('streaming', () => {
 
     expect(lastMessage(chat.getSnapshot())).toMatchObject({ status: 'stopped', message: '' });
     await vi.waitFor(() => expect(openai(chat.getSnapshot()).conversationId).toBe('conversation-1'));
-    expect(chat.getSnapshot().history[0]).toEqual({
+    expect(chat.history.getSnapshot().items[0]).toEqual({
       conversationId: 'conversation-1',
       chipSummary: 'Stop me early',
     });

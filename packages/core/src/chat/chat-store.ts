@@ -1,8 +1,9 @@
 /**
  * The chat as spec section 4 describes it, as a plain store (`subscribe` / `getSnapshot`) in the
  * manner of the AI SDK's `AbstractChat`: questions go through a {@link ChatTransport} (JSON or
- * streamed), answers accumulate per message, and history, selection and departments follow the
- * spec's transitions. It knows no React and no router: choosing a pane or a department only changes
+ * streamed), answers accumulate per message, and selection and departments follow the spec's
+ * transitions; the History is server state, a query of its own (`chat-history.ts`) the store keeps
+ * in step. It knows no React and no router: choosing a pane or a department only changes
  * the state, and the app layer (`@digital-assistant/react`'s `createChatRouting`) navigates.
  *
  * Snapshots share structure: a message object is replaced only when that message changes, a
@@ -21,6 +22,7 @@ import {
 } from '@digital-assistant/sdk';
 import type { Logger } from '../host';
 import { createStore, type ReadableStore } from '../store';
+import { type ChatHistoryQuery, createChatHistoryQuery } from './chat-history';
 import {
   CHAT_STORAGE_KEYS,
   type ChatStorage,
@@ -92,15 +94,6 @@ export interface Conversation {
   messages: readonly ChatMessage[];
 }
 
-/** One past AI conversation in the menu's History. */
-export interface ChatHistoryEntry {
-  conversationId: string;
-  chipSummary: string;
-}
-
-/** Whether the history has been asked for, and how that went. */
-export type ChatHistoryStatus = 'idle' | 'loading' | 'loaded' | 'error';
-
 /** The chat's snapshot. */
 export interface ChatState {
   /** The pane the chat screen shows. */
@@ -109,9 +102,6 @@ export interface ChatState {
   department: ChatDepartmentName;
   /** Each channel's conversation: `openai` is the AI conversation of the History. */
   conversations: Readonly<Record<ChatChannel, Conversation>>;
-  /** Past AI conversations, newest first. */
-  history: readonly ChatHistoryEntry[];
-  historyStatus: ChatHistoryStatus;
   /** True from sending a question until its answer or error; blocks further sends. */
   pendingResponse: boolean;
   /** The channel of the pending question, if any. */
@@ -167,6 +157,8 @@ export interface ChatStoreOptions {
   scheduleUpdate?: (update: () => void) => () => void;
   /** Where failures that are only logged go. @default console */
   logger?: Logger;
+  /** The History (server state), when the host shares one; else the store makes its own over `client`. */
+  history?: ChatHistoryQuery;
   /**
    * Keeps the drafts and the knowledge thread across reloads (the app gives `sessionStorage`); each
    * entry names its user, and signing out removes them. None by default.
@@ -182,6 +174,12 @@ export interface ChatStoreOptions {
 
 /** The chat and the actions of spec section 4. */
 export interface ChatStore extends ReadableStore<ChatState> {
+  /**
+   * The AI chat's History: server state, a query of its own (`subscribe`/`getSnapshot` give
+   * `{ items, status }`), fetched once the user's e-mail is known and kept in step with what this
+   * store does (a new conversation at the top, a deleted or missing one out).
+   */
+  readonly history: ChatHistoryQuery;
   /** Whether `prompt` may be sent now: non-blank without newlines, and no response pending. */
   canSend(prompt: string): boolean;
   /**
@@ -211,8 +209,6 @@ export interface ChatStore extends ReadableStore<ChatState> {
    * new conversation starts. A failure is only logged. Resolves whether it was deleted.
    */
   deleteConversation(conversationId: string): Promise<boolean>;
-  /** Asks the server for the History (done by itself once, when the user's e-mail becomes known). */
-  loadHistory(): Promise<void>;
   /** Tells the store who is signed in: the first e-mail loads the History; another user starts afresh. */
   setUser(user: { email?: string | null } | null | undefined): void;
   /** Chooses the chat type (the pane shown). Navigating to it is the app layer's. */
@@ -249,8 +245,6 @@ const initialState = (): ChatState => ({
   selection: 'knowledge',
   department: DEFAULT_CHAT_DEPARTMENT,
   conversations: { openai: emptyConversation(), knowledge: emptyConversation(), elk: emptyConversation() },
-  history: [],
-  historyStatus: 'idle',
   pendingResponse: false,
   pendingChannel: null,
   isLoadingConversation: false,
@@ -328,6 +322,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { client, transport } = options;
   const scheduleUpdate = options.scheduleUpdate ?? nextFrame;
   const logger = options.logger ?? console;
+  const history = options.history ?? createChatHistoryQuery({ client, logger });
   let storage = options.storage;
   let onSessionExpired = options.onSessionExpired;
   const store = createStore<ChatState>(initialState());
@@ -435,10 +430,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
             ),
           },
     );
-    set((state) =>
-      state.history.some((entry) => entry.conversationId === conversationId)
-        ? {}
-        : { history: [{ conversationId, chipSummary: answer.ChipSummary ?? '' }, ...state.history] },
+    history.setItems((items) =>
+      items.some((entry) => entry.conversationId === conversationId)
+        ? items
+        : [{ conversationId, chipSummary: answer.ChipSummary ?? '' }, ...items],
     );
   }
 
@@ -447,26 +442,16 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
    * the answer never brought: the server named it before answering (`announced`), or the History does.
    */
   async function adoptStoppedConversation(generation: number, user: number, announced: string | null) {
-    const known = new Set(get().history.map((entry) => entry.conversationId));
-    try {
-      const { History } = await unwrap(client.POST('/api/chat/getHistory', { body: {} }));
-      if (user !== userGeneration) return;
-      const created = announced
-        ? { ConversationId: announced }
-        : History.find((item) => !known.has(item.ConversationId));
-      set({ history: History.map(toHistoryEntry), historyStatus: 'loaded' });
-      if (created && generation === openaiGeneration && !get().conversations.openai.conversationId) {
-        setConversation('openai', (conversation) => ({
-          ...conversation,
-          conversationId: created.ConversationId,
-          messages: conversation.messages.map((message) => ({
-            ...message,
-            conversationId: created.ConversationId,
-          })),
-        }));
-      }
-    } catch (error) {
-      logger.error(chatMessages.historyFailed, error);
+    const known = new Set(history.getSnapshot().items.map((entry) => entry.conversationId));
+    const items = await history.fetch();
+    if (!items || user !== userGeneration) return;
+    const created = announced ?? items.find((item) => !known.has(item.conversationId))?.conversationId;
+    if (created && generation === openaiGeneration && !get().conversations.openai.conversationId) {
+      setConversation('openai', (conversation) => ({
+        ...conversation,
+        conversationId: created,
+        messages: conversation.messages.map((message) => ({ ...message, conversationId: created })),
+      }));
     }
   }
 
@@ -742,9 +727,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
       if (!isMissingConversation(error)) return 'failed';
       // Deleted, someone else's, or never there: a new conversation instead, and not in the History.
-      set((current) => ({
-        history: current.history.filter((entry) => entry.conversationId !== conversationId),
-      }));
+      history.setItems((items) => items.filter((entry) => entry.conversationId !== conversationId));
       replaceOpenaiConversation(emptyConversation());
       return 'missing';
     } finally {
@@ -759,23 +742,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       logger.error(chatMessages.deleteFailed, error);
       return false;
     }
-    set((state) => ({ history: state.history.filter((entry) => entry.conversationId !== conversationId) }));
+    history.setItems((items) => items.filter((entry) => entry.conversationId !== conversationId));
     if (get().conversations.openai.conversationId === conversationId) await newTopic('openai');
     return true;
-  }
-
-  async function loadHistory() {
-    const user = userGeneration;
-    set({ historyStatus: 'loading' });
-    try {
-      const { History } = await unwrap(client.POST('/api/chat/getHistory', { body: {} }));
-      if (user !== userGeneration) return;
-      set({ history: History.map(toHistoryEntry), historyStatus: 'loaded' });
-    } catch (error) {
-      if (user !== userGeneration) return;
-      logger.error(chatMessages.historyFailed, error);
-      set({ historyStatus: 'error' });
-    }
   }
 
   function setUser(user: { email?: string | null } | null | undefined) {
@@ -788,6 +757,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       userGeneration += 1;
       openaiGeneration += 1;
       historyRequestedFor = null;
+      history.reset();
       forgetStored(state.userEmail);
       const { selection, department, canReplaceLast } = state;
       store.setState({ ...initialState(), selection, department, canReplaceLast });
@@ -796,7 +766,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     if (email) restoreStored(email);
     if (email && historyRequestedFor !== email) {
       historyRequestedFor = email;
-      void loadHistory();
+      void history.fetch();
     }
   }
 
@@ -893,6 +863,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   return {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
+    history,
     canSend,
     send,
     stop,
@@ -901,7 +872,6 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     setConversationId,
     selectConversation,
     deleteConversation,
-    loadHistory,
     setUser,
     chooseChatType,
     chooseDepartment,
@@ -983,8 +953,4 @@ function nextFrame(update: () => void): () => void {
     update();
   }
   return cancel;
-}
-
-function toHistoryEntry(item: { ConversationId: string; ChipSummary: string }): ChatHistoryEntry {
-  return { conversationId: item.ConversationId, chipSummary: item.ChipSummary };
 }

@@ -317,19 +317,19 @@ export interface UseChatHistoryResult {
   newConversation: () => Promise<void>;
 }
 
-/** The menu's History: past AI conversations, newest first, the current one highlighted. */
+/**
+ * The menu's History: past AI conversations, newest first, the current one highlighted. The list is
+ * server state, the chat store's History query (`chat.history`), read beside the chat's own state.
+ */
 export function useChatHistory(): UseChatHistoryResult {
   const chat = useChatStore();
-  const { history, status, currentId } = useChatSelector(
+  const { items: history, status } = useStore(chat.history);
+  const currentId = useChatSelector(
     useCallback(
-      (state: ChatState) => ({
-        history: state.history,
-        status: state.historyStatus,
-        currentId: state.selection === 'knowledge' ? '' : state.conversations.openai.conversationId,
-      }),
+      (state: ChatState) =>
+        state.selection === 'knowledge' ? '' : state.conversations.openai.conversationId,
       [],
     ),
-    shallowEqualObjects,
   );
   const items = useMemo(
     () =>
@@ -458,7 +458,7 @@ export function useChatRoute(
     if (conversationId !== previous.conversationId && conversationId !== address) {
       // The conversation changed (an answer named a new one, History, New Topic, a delete): the address follows.
       const previousId = previous.conversationId;
-      const isGone = !chat.getSnapshot().history.some((entry) => entry.conversationId === previousId);
+      const isGone = !chat.history.getSnapshot().items.some((entry) => entry.conversationId === previousId);
       navigate(chatPath('openai', department, conversationId), { replace: previousId === '' || isGone });
     }
   }, [address, conversationId, department, chat, navigate]);

@@ -175,7 +175,7 @@ describe('the AI conversation and its address', () => {
   it('replaces the address of the open conversation when it is deleted', async () => {
     const { chat, entries } = renderChatRoute('/chat?c=first');
     await waitFor(() => expect(shown()).toBe('First question | First answer'));
-    await waitFor(() => expect(chat().getSnapshot().history).toHaveLength(2));
+    await waitFor(() => expect(chat().history.getSnapshot().items).toHaveLength(2));
     await act(() => chat().deleteConversation('first'));
     await waitFor(() => expect(path()).toBe('/chat'));
     expect(entries()).toEqual(['/chat']);
