@@ -21,8 +21,11 @@
 // produces, so a gap between two of them is time the page showed nothing new and took no input.
 //
 // Run: pnpm --filter @digital-assistant/bench run bench:chat-page (builds the app and the server
-// first) or bench:chat-page:no-build. Environment: BENCH_WEB_DIST (another build of apps/web, e.g. an
-// earlier commit's, to compare before and after; default apps/web/dist), BENCH_WORDS (default
+// first) or bench:chat-page:no-build. Environment: BENCH_WEB_DIST (the build of apps/web measured;
+// default apps/web/dist), BENCH_WEB_DIST_BEFORE (another build, e.g. an earlier commit's: both are
+// measured in the same run, each on a server of its own, interleaved, and every table shows them
+// row by row, before then after), BENCH_LIGHTHOUSE_RUNS (default 1; with more, the run of median
+// performance score is shown), BENCH_LIGHTHOUSE_PRESETS (default desktop,mobile), BENCH_WORDS (default
 // 2000,5000), BENCH_PACED_WORDS (default 2000; 0 skips), BENCH_LIGHTHOUSE=0 skips Lighthouse,
 // BENCH_ONLY=lighthouse runs only Lighthouse, BENCH_PROFILE=dir writes a CPU profile of each
 // answer's draw there and prints where its time went, BENCH_LIGHTHOUSE_REPORTS=dir keeps
@@ -44,6 +47,11 @@ const chromiumArgs = [
 ];
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const webDistBefore = process.env.BENCH_WEB_DIST_BEFORE;
+const lighthouseRunCount = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const lighthousePresets = (process.env.BENCH_LIGHTHOUSE_PRESETS ?? 'desktop,mobile')
+  .split(',')
+  .filter((preset): preset is 'desktop' | 'mobile' => preset === 'desktop' || preset === 'mobile');
 const wordCounts = (process.env.BENCH_WORDS ?? '2000,5000').split(',').map(Number).filter(Boolean);
 const pacedWords = Number(process.env.BENCH_PACED_WORDS ?? 2000);
 const PACE_MS = 15;
@@ -540,6 +548,7 @@ async function startProfile(page: Page) {
 // Puppeteer), signed in on that browser before it navigates.
 
 interface LighthouseRow {
+  build: string;
   path: string;
   preset: 'desktop' | 'mobile';
   performance: number;
@@ -552,109 +561,162 @@ interface LighthouseRow {
   unusedJsKiB: number;
   failedAudits: string[];
   finalUrl: string;
+  /** Why Lighthouse could not measure the page, when it could not. */
+  runtimeError?: string;
 }
 
-async function lighthouseRuns(baseUrl: string): Promise<LighthouseRow[]> {
-  const { default: lighthouse } = await import('lighthouse');
-  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const puppeteer = await import('puppeteer-core');
+/** Each page and preset on each build, the builds interleaved; with several runs, the median one. */
+async function lighthouseRuns(builds: readonly Build[]): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
-  for (const preset of ['desktop', 'mobile'] as const) {
+  for (const preset of lighthousePresets) {
     for (const path of ['/chat', '/codereview']) {
-      const browser = await puppeteer.launch({
-        executablePath: chromiumPath,
-        headless: true,
-        args: [...chromiumArgs, '--headless=new'],
-      });
-      try {
-        const page = await browser.newPage();
-        await page.goto(`${baseUrl}/`);
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll('button')].some((button) =>
-            button.textContent?.includes('staff@example.com'),
-          ),
-        );
-        await page.evaluate(() =>
-          [...document.querySelectorAll('button')]
-            .find((button) => button.textContent?.includes('staff@example.com'))
-            ?.click(),
-        );
-        await page.waitForFunction(() => location.pathname === '/chat/Knowledge', { timeout: 30_000 });
-        const result = await lighthouse(
-          `${baseUrl}${path}`,
-          { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-          preset === 'desktop' ? desktopConfig : undefined,
-          page,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { lhr } = result;
-        if (lighthouseReports) {
-          mkdirSync(lighthouseReports, { recursive: true });
-          writeFileSync(join(lighthouseReports, `${path.slice(1)}-${preset}.json`), JSON.stringify(lhr));
+      const runs = new Map<string, LighthouseRow[]>(builds.map((build) => [build.label, []]));
+      for (let run = 0; run < lighthouseRunCount; run++) {
+        // The order alternates, so neither build always goes first on a machine whose load drifts.
+        const order = run % 2 === 0 ? builds : [...builds].reverse();
+        for (const build of order) {
+          runs.get(build.label)!.push(await lighthouseRun(build, path, preset, run));
         }
-        const audit = (id: string) => lhr.audits[id];
-        const failedAudits = Object.values(lhr.audits)
-          .filter(
-            (item) =>
-              item.score !== null &&
-              item.score < 0.9 &&
-              (item.scoreDisplayMode === 'binary' ||
-                item.scoreDisplayMode === 'metricSavings' ||
-                item.scoreDisplayMode === 'numeric'),
-          )
-          .map((item) => item.id);
-        rows.push({
-          path,
-          preset,
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          fcp: audit('first-contentful-paint')?.displayValue ?? '',
-          lcp: audit('largest-contentful-paint')?.displayValue ?? '',
-          tbt: audit('total-blocking-time')?.displayValue ?? '',
-          cls: audit('cumulative-layout-shift')?.displayValue ?? '',
-          transferKiB: Math.round(((audit('total-byte-weight')?.numericValue as number) ?? 0) / 1024),
-          unusedJsKiB: Math.round(
-            (((audit('unused-javascript')?.details as { overallSavingsBytes?: number } | undefined)
-              ?.overallSavingsBytes ?? 0) as number) / 1024,
-          ),
-          failedAudits,
-          finalUrl: lhr.finalDisplayedUrl,
-        });
-      } finally {
-        await browser.close();
+      }
+      for (const build of builds) {
+        const sorted = runs.get(build.label)!.sort((a, b) => a.performance - b.performance);
+        rows.push(sorted[Math.floor(sorted.length / 2)]!);
       }
     }
   }
   return rows;
 }
 
+/** One Lighthouse run; one whose trace could not be read (e.g. NO_NAVSTART on a loaded machine) is run again. */
+async function lighthouseRun(
+  build: Build,
+  path: string,
+  preset: 'desktop' | 'mobile',
+  run: number,
+): Promise<LighthouseRow> {
+  for (let attempt = 1; ; attempt++) {
+    const row = await lighthouseAttempt(build, path, preset, run);
+    if (!row.runtimeError || attempt === 3) return row;
+    console.log(`  Lighthouse ${build.label} ${path} ${preset}: ${row.runtimeError}; again`);
+  }
+}
+
+async function lighthouseAttempt(
+  build: Build,
+  path: string,
+  preset: 'desktop' | 'mobile',
+  run: number,
+): Promise<LighthouseRow> {
+  const { baseUrl } = build;
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const puppeteer = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumArgs, '--headless=new'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some((button) =>
+        button.textContent?.includes('staff@example.com'),
+      ),
+    );
+    await page.evaluate(() =>
+      [...document.querySelectorAll('button')]
+        .find((button) => button.textContent?.includes('staff@example.com'))
+        ?.click(),
+    );
+    await page.waitForFunction(() => location.pathname === '/chat/Knowledge', { timeout: 30_000 });
+    const result = await lighthouse(
+      `${baseUrl}${path}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { lhr } = result;
+    if (lighthouseReports) {
+      mkdirSync(lighthouseReports, { recursive: true });
+      writeFileSync(
+        join(lighthouseReports, `${build.label}-${path.slice(1)}-${preset}-${run + 1}.json`),
+        JSON.stringify(lhr),
+      );
+    }
+    const audit = (id: string) => lhr.audits[id];
+    const failedAudits = Object.values(lhr.audits)
+      .filter(
+        (item) =>
+          item.score !== null &&
+          item.score < 0.9 &&
+          (item.scoreDisplayMode === 'binary' ||
+            item.scoreDisplayMode === 'metricSavings' ||
+            item.scoreDisplayMode === 'numeric'),
+      )
+      .map((item) => item.id);
+    return {
+      build: build.label,
+      path,
+      preset,
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint')?.displayValue ?? '',
+      lcp: audit('largest-contentful-paint')?.displayValue ?? '',
+      tbt: audit('total-blocking-time')?.displayValue ?? '',
+      cls: audit('cumulative-layout-shift')?.displayValue ?? '',
+      transferKiB: Math.round(((audit('total-byte-weight')?.numericValue as number) ?? 0) / 1024),
+      unusedJsKiB: Math.round(
+        (((audit('unused-javascript')?.details as { overallSavingsBytes?: number } | undefined)
+          ?.overallSavingsBytes ?? 0) as number) / 1024,
+      ),
+      failedAudits,
+      finalUrl: lhr.finalDisplayedUrl,
+      runtimeError: lhr.runtimeError?.code,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
-const dataDir = mkdtempSync(join(tmpdir(), 'da-bench-chat-page-'));
+/** A build of the web app under test, on a server of its own. */
+interface Build {
+  /** `before` or `after` when two builds are compared, else `this build`. */
+  label: string;
+  webDist: string;
+  baseUrl: string;
+}
+
+const dataDirs: string[] = [];
 const standinPort = await freePort();
-const serverPort = await freePort();
-const baseUrl = `http://127.0.0.1:${serverPort}`;
 const started: Array<{ stop: () => Promise<void> }> = [];
 let browser: Browser | undefined;
 const results: Record<string, unknown> = {
-  environment: { date: new Date().toISOString(), node: process.version, webDist, chromium: chromiumPath },
+  environment: {
+    date: new Date().toISOString(),
+    node: process.version,
+    webDist,
+    webDistBefore,
+    chromium: chromiumPath,
+  },
 };
-try {
+
+/** The built server serving `dist`, answered by the stand-in model. */
+async function startBuild(label: string, dist: string): Promise<Build> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'da-bench-chat-page-'));
+  dataDirs.push(dataDir);
+  const serverPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${serverPort}`;
   started.push(
     await startServer({
-      name: 'LLM stand-in',
-      args: [join(serverDir, 'dist/llm-standin.js'), '--port', String(standinPort), '--host', '127.0.0.1'],
-      env: process.env,
-      readyUrl: `http://127.0.0.1:${standinPort}/v1/models`,
-    }),
-  );
-  started.push(
-    await startServer({
-      name: 'server',
+      name: `server (${label})`,
       args: serverArgs(),
       env: {
         ...serverEnvironment({ port: serverPort, dataDir }),
-        WEB_DIST: webDist,
+        WEB_DIST: dist,
         LLM_BASE_URL: `http://127.0.0.1:${standinPort}/v1`,
         LLM_MODEL: 'standin',
         CHAT_RATE_LIMIT: '0',
@@ -663,24 +725,25 @@ try {
       timeoutMs: 120_000,
     }),
   );
-  console.log(`Chat page in Chromium: ${webDist} on the built server, the stand-in model\n`);
+  return { label, webDist: dist, baseUrl };
+}
 
-  if (only !== 'lighthouse') {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** Time to the first word and the long answers of one build, in a fresh browser context. */
+async function chatRuns(build: Build): Promise<{ firstWordMs: number; rows: LongAnswerRow[] }> {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
     const page = await context.newPage();
     // tsx keeps function names with a helper (`__name`) that the page does not have.
     const recorder = `globalThis.__name ??= (target) => target; (${installRecorder.toString()})();`;
     await page.addInitScript({ content: recorder });
-    await signIn(page, baseUrl);
+    await signIn(page, build.baseUrl);
     await openAiChat(page);
     await page.evaluate(recorder);
 
     const { ms: firstWordMs, stopPlace } = await firstVisibleWord(page);
     console.log(
-      `Time to the first visible word, minus the model's own wait (${TTFT_MS} ms), median of 5: ${millis(firstWordMs)}\n`,
+      `${build.label}: time to the first visible word, minus the model's own wait (${TTFT_MS} ms), median of 5: ${millis(firstWordMs)}`,
     );
-
     const rows: LongAnswerRow[] = [];
     const scenarios = [
       ...wordCounts.map((words) => [words, 0] as const),
@@ -690,11 +753,39 @@ try {
       const row = await longAnswer(page, words, pace, stopPlace);
       rows.push(row);
       console.log(
-        `  ${row.label}: drawn in ${seconds(row.drawMs)}, reopened in ${seconds(row.reopenedMs)}, worst frame gap ${millis(row.worstGapMs)}`,
+        `  ${build.label}, ${row.label}: drawn in ${seconds(row.drawMs)}, reopened in ${seconds(row.reopenedMs)}, worst frame gap ${millis(row.worstGapMs)}`,
       );
     }
+    return { firstWordMs, rows };
+  } finally {
+    await context.close();
+  }
+}
+
+try {
+  started.push(
+    await startServer({
+      name: 'LLM stand-in',
+      args: [join(serverDir, 'dist/llm-standin.js'), '--port', String(standinPort), '--host', '127.0.0.1'],
+      env: process.env,
+      readyUrl: `http://127.0.0.1:${standinPort}/v1/models`,
+    }),
+  );
+  const builds = webDistBefore
+    ? [await startBuild('before', webDistBefore), await startBuild('after', webDist)]
+    : [await startBuild('this build', webDist)];
+  const hasBuildColumn = builds.length > 1;
+  for (const build of builds) console.log(`Chat page in Chromium: ${build.label} = ${build.webDist}`);
+  console.log('on the built server, the stand-in model\n');
+
+  if (only !== 'lighthouse') {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const measured = new Map<string, { firstWordMs: number; rows: LongAnswerRow[] }>();
+    for (const build of builds) measured.set(build.label, await chatRuns(build));
+
     const header = [
       'Answer',
+      ...(hasBuildColumn ? ['Build'] : []),
       'Drawn (Enter to last word)',
       'Raw transfer',
       'Last word drawn after the last byte',
@@ -707,13 +798,15 @@ try {
       'Stop: press to stopped frame',
       'Words drawn after Stop',
     ];
-    const table = [
-      `| ${header.join(' | ')} |`,
-      `| ${header.map((_, index) => (index === 0 ? '---' : '---:')).join(' | ')} |`,
-      ...rows.map(
-        (row) =>
+    const scenarioCount = measured.get(builds[0]!.label)!.rows.length;
+    const lines: string[] = [];
+    for (let index = 0; index < scenarioCount; index++) {
+      for (const build of builds) {
+        const row = measured.get(build.label)!.rows[index]!;
+        lines.push(
           `| ${[
             row.label,
+            ...(hasBuildColumn ? [build.label] : []),
             seconds(row.drawMs),
             seconds(row.transferMs),
             seconds(row.afterLastByteMs),
@@ -726,19 +819,35 @@ try {
             describeStop(row.stop),
             row.stop.stopped ? String(row.stop.wordsAfterStop) : '-',
           ].join(' | ')} |`,
-      ),
+        );
+      }
+    }
+    const firstColumns = hasBuildColumn ? 2 : 1;
+    const table = [
+      `| ${header.join(' | ')} |`,
+      `| ${header.map((_, index) => (index < firstColumns ? '---' : '---:')).join(' | ')} |`,
+      ...lines,
     ].join('\n');
     console.log(`\n${table}\n`);
-    results.firstVisibleWordMs = firstWordMs;
-    results.longAnswers = rows;
-    await context.close();
+    console.log(
+      `Time to the first visible word minus the model's wait: ${builds
+        .map((build) => `${build.label} ${millis(measured.get(build.label)!.firstWordMs)}`)
+        .join(', ')}\n`,
+    );
+    results.firstVisibleWordMs = Object.fromEntries(
+      builds.map((build) => [build.label, measured.get(build.label)!.firstWordMs]),
+    );
+    results.longAnswers = Object.fromEntries(
+      builds.map((build) => [build.label, measured.get(build.label)!.rows]),
+    );
   }
 
   if (withLighthouse) {
-    const rows = await lighthouseRuns(baseUrl);
+    const rows = await lighthouseRuns(builds);
     const header = [
       'Page',
       'Preset',
+      ...(hasBuildColumn ? ['Build'] : []),
       'Performance',
       'Accessibility',
       'FCP',
@@ -749,9 +858,10 @@ try {
       'Unused JS',
       'Audits under 0.9',
     ];
+    const textColumns = hasBuildColumn ? 3 : 2;
     const table = [
       `| ${header.join(' | ')} |`,
-      `| ${header.map((_, index) => (index < 2 || index === header.length - 1 ? '---' : '---:')).join(' | ')} |`,
+      `| ${header.map((_, index) => (index < textColumns || index === header.length - 1 ? '---' : '---:')).join(' | ')} |`,
       ...rows.map(
         (row) =>
           `| ${[
@@ -760,6 +870,7 @@ try {
                 ? ''
                 : ` (ended on ${new URL(row.finalUrl).pathname})`),
             row.preset,
+            ...(hasBuildColumn ? [row.build] : []),
             String(row.performance),
             String(row.accessibility),
             row.fcp,
@@ -772,7 +883,8 @@ try {
           ].join(' | ')} |`,
       ),
     ].join('\n');
-    console.log(`Lighthouse (target 95 or more each):\n\n${table}\n`);
+    const runs = lighthouseRunCount > 1 ? `, the run of median performance of ${lighthouseRunCount}` : '';
+    console.log(`Lighthouse (target 95 or more each${runs}):\n\n${table}\n`);
     results.lighthouse = rows;
   }
   const out = fileURLToPath(new URL('./results/chat-page.json', import.meta.url));
@@ -781,5 +893,5 @@ try {
 } finally {
   await browser?.close();
   for (const server of started.reverse()) await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -38,9 +38,29 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * index.html draws a first screen of its own (inline styles); the app's stylesheet would hold that
+ * screen back until it arrived, so its link becomes a preload, which `src/early-loads.ts` applies
+ * before React draws anything.
+ */
+function stylesheetWithoutBlocking(): Plugin {
+  return {
+    name: 'digital-assistant:stylesheet-without-blocking',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"( crossorigin)? href=/g,
+          '<link rel="preload" as="style"$1 href=',
+        ),
+    },
+  };
+}
+
 // The reference server serves dist/ and /api on one origin; in `vite dev` the API is proxied to it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), stylesheetWithoutBlocking(), precompress()],
   resolve: {
     // The UI package's published build is one module, which a bundler cannot split: everything the
     // app uses of it (the markdown renderer of the chat included) would load up front. Built from its

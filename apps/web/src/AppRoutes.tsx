@@ -49,7 +49,13 @@ const HealthScreen = lazy(() =>
   import('./screens/HealthScreen').then((module) => ({ default: module.HealthScreen })),
 );
 
-const pending = <div className="app-pending" role="status" aria-busy="true" aria-label="Loading" />;
+// Looks like index.html's first screen, which it replaces: no blank frame between the two.
+const pending = (
+  <div className="app-boot" role="status" aria-busy="true" aria-label="Loading">
+    <div className="app-boot-bar">Digital Assistant</div>
+    <p className="app-boot-text">Loading…</p>
+  </div>
+);
 const pendingContent = (
   <div className="app-pending-content" role="status" aria-busy="true" aria-label="Loading" />
 );

@@ -1,16 +1,27 @@
 import '@digital-assistant/ui/styles.css';
 import './app.css';
-import { StrictMode } from 'react';
+import { createClient } from '@digital-assistant/sdk';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { startEarlyLoads } from './early-loads';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
+const { fetch, stylesheets } = startEarlyLoads(window);
+const client = createClient({ baseUrl: '', fetch });
+// index.html draws the first screen itself; React takes over once the app's stylesheet applies. The
+// session and the screen's code are often there by then, so the first render is the whole screen: as
+// a transition it is drawn in slices that leave the page free to take input, not in one long task.
+void stylesheets.then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <BrowserRouter>
+          <App client={client} />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  ),
 );

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { startEarlyLoads } from './early-loads';
+
+/** A window whose fetch answers each request with its own number, recording what was asked. */
+function fakeWindow(pathname: string) {
+  const asked: string[] = [];
+  const view = {
+    location: { pathname },
+    performance,
+    document,
+    fetch: async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      asked.push(new URL(url, 'http://app.test').pathname);
+      return new Response(String(asked.length), { headers: { 'content-type': 'text/plain' } });
+    },
+  } as unknown as Window;
+  return { view, asked };
+}
+
+describe('early loads', () => {
+  it('answers the first session question with the request made at start-up, and asks the network after that', async () => {
+    const { view, asked } = fakeWindow('/chat');
+    const { fetch } = startEarlyLoads(view);
+    expect(asked).toEqual(['/api/auth']);
+
+    const first = await fetch(new Request('http://app.test/api/auth'));
+    expect(await first.text()).toBe('1');
+    expect(asked).toEqual(['/api/auth']);
+
+    const again = await fetch(new Request('http://app.test/api/auth'));
+    expect(await again.text()).toBe('2');
+    const other = await fetch(new Request('http://app.test/api/chat/getHistory', { method: 'POST' }));
+    expect(await other.text()).toBe('3');
+    expect(asked).toEqual(['/api/auth', '/api/auth', '/api/chat/getHistory']);
+  });
+
+  it('asks nothing early on the sign-in and sign-out pages', async () => {
+    for (const pathname of ['/login', '/logout']) {
+      const { view, asked } = fakeWindow(pathname);
+      const { fetch } = startEarlyLoads(view);
+      expect(asked).toEqual([]);
+      await fetch(new Request('http://app.test/api/auth'));
+      expect(asked).toEqual(['/api/auth']);
+    }
+  });
+
+  it('applies the stylesheet index.html preloads before the app draws', async () => {
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.setAttribute('as', 'style');
+    preload.href = '/assets/index.css';
+    document.head.append(preload);
+    const { view } = fakeWindow('/');
+    let isApplied = false;
+    const { stylesheets } = startEarlyLoads(view);
+    void stylesheets.then(() => {
+      isApplied = true;
+    });
+    const sheet = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+    expect(sheet?.href).toMatch(/\/assets\/index\.css$/);
+    await Promise.resolve();
+    expect(isApplied).toBe(false);
+    sheet?.dispatchEvent(new Event('load'));
+    await stylesheets;
+    expect(isApplied).toBe(true);
+    preload.remove();
+    sheet?.remove();
+  });
+});
