@@ -82,7 +82,11 @@ export function MessageBubble({
     status === 'pending' && text === '' ? (
       <MessageSpinner />
     ) : text !== '' || status !== 'error' ? (
-      <MarkdownContent sources={isBot ? sources : undefined} components={components}>
+      <MarkdownContent
+        sources={isBot ? sources : undefined}
+        components={components}
+        isStreaming={status === 'pending' || status === 'streaming'}
+      >
         {isBot ? text : keepLineBreaks(text)}
       </MarkdownContent>
     ) : null;

@@ -33,4 +33,36 @@ describe('MarkdownContent', () => {
     expect(streamed.container.querySelectorAll('p')).toHaveLength(2);
     expect(streamed.container.querySelector('em')?.textContent).toMatch(/^word401 .* word451$/);
   });
+
+  it('while streaming, draws the paragraph being written as settled pieces laid out each on its own, and once complete as one paragraph drawn at once', () => {
+    const paragraph = words.join(' ');
+    const whole = render(<MarkdownContent>{paragraph}</MarkdownContent>);
+    const expected = whole.container.innerHTML;
+    const wordsOf = (text: string | null | undefined) => text?.split(/\s+/).filter(Boolean);
+    const wholeWords = wordsOf(whole.container.textContent);
+    whole.unmount();
+
+    const streamed = render(<MarkdownContent isStreaming>{''}</MarkdownContent>);
+    for (let end = 40; end < paragraph.length; end += 40) {
+      streamed.rerender(<MarkdownContent isStreaming>{paragraph.slice(0, end)}</MarkdownContent>);
+    }
+    streamed.rerender(<MarkdownContent isStreaming>{paragraph}</MarkdownContent>);
+    const pieces = streamed.container.querySelectorAll('p > .da-markdown-piece');
+    expect(pieces.length).toBeGreaterThan(3);
+    // The pieces hold the whole paragraph's words, in order, nothing else is in it, and its text (what
+    // a screen reader reads and a copy takes) keeps the words apart where one piece ends.
+    expect(wordsOf([...pieces].map((piece) => piece.textContent).join(''))).toEqual(wholeWords);
+    expect(wordsOf(streamed.container.querySelector('p')?.textContent)).toEqual(wholeWords);
+
+    // Complete: the same HTML as the paragraph drawn at once.
+    streamed.rerender(<MarkdownContent>{paragraph}</MarkdownContent>);
+    expect(streamed.container.querySelector('.da-markdown-piece')).toBeNull();
+    expect(streamed.container.innerHTML).toBe(expected);
+  });
+
+  it('draws a short paragraph being streamed as a paragraph, without pieces', () => {
+    const view = render(<MarkdownContent isStreaming>{'A short answer, still **coming**'}</MarkdownContent>);
+    expect(view.container.querySelector('.da-markdown-piece')).toBeNull();
+    expect(view.container.querySelector('p')).toHaveTextContent('A short answer, still coming');
+  });
 });

@@ -25,6 +25,15 @@ export interface MarkdownContentProps {
    * `pre`. They replace the defaults, including the link and code-block safety measures.
    */
   components?: Components;
+  /**
+   * The text is still arriving (an answer being streamed). A long paragraph being written is then
+   * drawn as a column of settled pieces, each laid out on its own, so each update lays out the piece
+   * that changed rather than the whole paragraph (a browser lays out a paragraph again whole when
+   * text is added to it); a piece starts on a new line. Once the text is complete (or the paragraph
+   * is followed by another block) it is one paragraph again, as if drawn at once.
+   * @default false
+   */
+  isStreaming?: boolean;
 }
 
 type Element = NonNullable<ExtraProps['node']>;
@@ -168,9 +177,32 @@ function InlineOnly({ children }: { children?: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * What settled pieces rendered to, by their options and text: a paragraph that stops growing is drawn
+ * again without its pieces' wrappers, which mounts its pieces anew; they are not parsed again.
+ */
+const settledPieces = new WeakMap<Options, Map<string, ReactNode>>();
+
+interface PieceProps {
+  source: string;
+  options: Options;
+  /** All pieces but a paragraph's last are settled: their text no longer changes. */
+  isSettled: boolean;
+}
+
 /** One piece of a long paragraph; memoised, so settled pieces are not parsed again. */
-const MarkdownPiece = memo(function MarkdownPiece({ source, options }: { source: string; options: Options }) {
-  return Markdown({ ...options, children: source });
+const MarkdownPiece = memo(function MarkdownPiece({ source, options, isSettled }: PieceProps) {
+  if (!isSettled) return Markdown({ ...options, children: source });
+  let rendered = settledPieces.get(options);
+  if (!rendered) {
+    rendered = new Map();
+    settledPieces.set(options, rendered);
+  }
+  const cached = rendered.get(source);
+  if (cached !== undefined) return cached;
+  const element = Markdown({ ...options, children: source });
+  rendered.set(source, element);
+  return element;
 });
 
 interface ParagraphProps {
@@ -181,6 +213,8 @@ interface ParagraphProps {
   /** The document's link definitions, for the last piece. */
   definitions: string;
   options: Options;
+  /** The paragraph is still being written: each piece is drawn as a block of its own. */
+  isGrowing: boolean;
 }
 
 /**
@@ -192,28 +226,41 @@ const MarkdownParagraph = memo(function MarkdownParagraph({
   pieces,
   definitions,
   options,
+  isGrowing,
 }: ParagraphProps) {
   const pieceOptions = useMemo<Options>(
     () => ({ ...options, components: { ...options.components, p: InlineOnly } }),
     [options],
   );
   const Paragraph = options.components?.p ?? 'p';
+  const isLast = (index: number) => index === pieces.length - 1;
+  const drawPiece = (piece: string, index: number) => (
+    <MarkdownPiece
+      source={isLast(index) && definitions ? `${piece.trimEnd()}\n\n${definitions}` : piece}
+      options={pieceOptions}
+      isSettled={!isLast(index)}
+    />
+  );
   return (
     <MarkdownErrorBoundary source={block}>
       <Paragraph>
-        {pieces.map((piece, index) => (
+        {pieces.map((piece, index) => {
+          const drawn = drawPiece(piece, index);
           // Pieces only ever grow at the end, so a piece's index is its identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <Fragment key={index}>
-            {index > 0 ? ' ' : null}
-            <MarkdownPiece
-              source={
-                index === pieces.length - 1 && definitions ? `${piece.trimEnd()}\n\n${definitions}` : piece
-              }
-              options={pieceOptions}
-            />
-          </Fragment>
-        ))}
+          return isGrowing ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <span key={index} className="da-markdown-piece">
+              {index > 0 ? ' ' : null}
+              {drawn}
+            </span>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Fragment key={index}>
+              {index > 0 ? ' ' : null}
+              {drawn}
+            </Fragment>
+          );
+        })}
       </Paragraph>
     </MarkdownErrorBoundary>
   );
@@ -231,7 +278,12 @@ const CODE_START = /^(?: {4}|\t| {0,3}(?:```|~~~))/;
  * streaming answer costs the same per update at its end as at its start. Keep `sources` and `components` the same objects between updates: a new one renders every
  * block again.
  */
-export function MarkdownContent({ children, sources, components }: MarkdownContentProps) {
+export function MarkdownContent({
+  children,
+  sources,
+  components,
+  isStreaming = false,
+}: MarkdownContentProps) {
   const splitter = useRef<MarkdownBlockSplitter | null>(null);
   splitter.current ??= new MarkdownBlockSplitter();
   // The splitter caches by input, so calling it during render is idempotent.
@@ -258,6 +310,7 @@ export function MarkdownContent({ children, sources, components }: MarkdownConte
             pieces={pieces}
             definitions={definitions}
             options={options}
+            isGrowing={isStreaming && index === blocks.length - 1}
           />
         ) : (
           <MarkdownBlock
