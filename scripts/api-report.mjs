@@ -78,6 +78,8 @@ for (const { reportName, typesPath } of entries) {
           'ae-undocumented': quiet,
           // A type the entry uses without exporting it is listed in the report, marked as such.
           'ae-forgotten-export': { logLevel: 'none', addToApiReportFile: true },
+          // A {@link} to a name the entry does not export: listed in the report, for review.
+          'ae-unresolved-link': { logLevel: 'none', addToApiReportFile: true },
         },
         tsdocMessageReporting: { default: quiet },
       },

@@ -55,7 +55,7 @@ export function useRoleGroups(options: { enabled?: boolean } = {}): UseRoleGroup
 }
 
 /**
- * One role group (`POST /api/roles/view`) as TanStack Query options, shared by {@link useRoleGroup},
+ * One role group (`POST /api/roles/view`) as TanStack Query options, shared by `useRoleGroup`,
  * {@link useLoadRoleGroup} and prefetching. It only fetches: the hooks report failures.
  */
 export function roleGroupQueryOptions(client: DigitalAssistantClient, name: string) {

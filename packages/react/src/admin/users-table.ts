@@ -46,7 +46,7 @@ export const USER_COLUMNS: ReadonlyArray<{ id: UserColumn; label: string }> = [
 ];
 
 /**
- * The Status column, shown after Role when the server reports deactivation ({@link hasUserStatus});
+ * The Status column, shown after Role when the server reports deactivation (`hasUserStatus`);
  * not one of the spec's {@link USER_COLUMNS}.
  */
 export const USER_STATUS_COLUMN: { id: UserColumn; label: string } = { id: 'userStatus', label: 'Status' };

@@ -74,7 +74,7 @@ import { useAppContext } from '../shell/app-context';
  */
 export type KnowledgeDocumentsData = ExtensionResult<KnowledgeDocumentList>;
 
-/** Options of {@link knowledgeDocumentsQueryOptions} and {@link useKnowledgeDocuments}. */
+/** Options of {@link knowledgeDocumentsQueryOptions} and `useKnowledgeDocuments`. */
 export interface KnowledgeDocumentsOptions {
   /** How often (ms) to refresh while a document is queued or parsing. @default 2000 */
   pollIntervalMs?: number;
@@ -109,7 +109,7 @@ export function knowledgeDocumentsQueryOptions(
   });
 }
 
-/** What {@link useKnowledgeDocuments} returns. */
+/** What `useKnowledgeDocuments` returns. */
 export type UseKnowledgeDocumentsResult = UseQueryResult<KnowledgeDocumentsData, DigitalAssistantError> & {
   documents: KnowledgeDocument[];
   /** `undefined` until the server has answered. */
