@@ -5,6 +5,14 @@
  */
 
 export {
+  type Chat,
+  type ChatAskOptions,
+  type ChatAskOutcome,
+  type ChatOptions,
+  type ConversationState,
+  createChat,
+} from './chat/chat';
+export {
   type ChatHistoryEntry,
   type ChatHistoryQuery,
   type ChatHistoryQueryOptions,

@@ -12,16 +12,15 @@
 import {
   type DigitalAssistantClient,
   type DigitalAssistantError,
-  type ElkChatResponse,
   type GptChatResponse,
   isDigitalAssistantError,
-  type KnowledgeChatResponse,
   type KnowledgeSource,
   toDigitalAssistantError,
   unwrap,
 } from '@digital-assistant/sdk';
 import type { Logger } from '../host';
 import { createStore, type ReadableStore } from '../store';
+import { type Chat, createChat } from './chat';
 import { type ChatHistoryQuery, createChatHistoryQuery } from './chat-history';
 import {
   CHAT_STORAGE_KEYS,
@@ -39,11 +38,8 @@ import {
   chatMessages,
   DEFAULT_CHAT_DEPARTMENT,
   type ElkDisplay,
-  elkAnswerContent,
   findChatDepartment,
-  gptAnswerContent,
   isValidPrompt,
-  knowledgeAnswerContent,
 } from './chat-rules';
 import { type ChatAnswer, type ChatRequest, type ChatTransport, isReplaceLastSupported } from './transport';
 
@@ -238,6 +234,7 @@ export interface ChatStore extends ReadableStore<ChatState> {
   editLastQuestion(prompt: string, channel?: ChatChannel): Promise<boolean>;
 }
 
+const CHANNELS: readonly ChatChannel[] = ['openai', 'knowledge', 'elk'];
 const emptyConversation = (): Conversation => ({ conversationId: '', active: false, messages: [] });
 const noDrafts = (): Record<ChatChannel, string> => ({ openai: '', knowledge: '', elk: '' });
 
@@ -349,21 +346,26 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       conversations: { ...state.conversations, [channel]: update(state.conversations[channel]) },
     }));
 
+  const chats = Object.fromEntries(
+    CHANNELS.map((channel) => [
+      channel,
+      createChat({
+        channel,
+        transport,
+        state: {
+          get: () => get().conversations[channel],
+          update: (change) => setConversation(channel, change),
+        },
+        newId: () => `m${nextId++}`,
+        scheduleUpdate,
+      }),
+    ]),
+  ) as Record<ChatChannel, Chat>;
   const patchMessage = (
     channel: ChatChannel,
     id: string,
     update: (message: ChatMessage) => Partial<ChatMessage> | null,
-  ) =>
-    setConversation(channel, (conversation) => {
-      const index = conversation.messages.findIndex((message) => message.id === id);
-      const current = conversation.messages[index];
-      if (!current) return conversation;
-      const patch = update(current);
-      if (!patch) return conversation;
-      const messages = [...conversation.messages];
-      messages[index] = { ...current, ...patch };
-      return { ...conversation, messages };
-    });
+  ) => chats[channel].patchMessage(id, update);
 
   const replaceOpenaiConversation = (conversation: Conversation) => {
     openaiGeneration += 1;
@@ -394,24 +396,6 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     if (channel === 'elk') return { channel, body: { message: prompt } };
     const code = findChatDepartment(state.department)?.code;
     return { channel, body: code ? { message: prompt, Department: code } : { message: prompt } };
-  }
-
-  function finish(channel: ChatChannel, id: string, data: ChatAnswer, department: ChatDepartmentName) {
-    const content =
-      channel === 'openai'
-        ? gptAnswerContent(data as GptChatResponse)
-        : channel === 'knowledge'
-          ? knowledgeAnswerContent(data as KnowledgeChatResponse, department)
-          : elkAnswerContent(data as ElkChatResponse);
-    const sources = channel === 'knowledge' ? (data as KnowledgeChatResponse).sources : undefined;
-    patchMessage(channel, id, (message) => ({
-      message: content.error ? message.message : content.text,
-      status: content.error ? 'error' : 'done',
-      value: data,
-      ...(sources ? { sources } : {}),
-      ...(content.elk ? { elk: content.elk } : {}),
-      ...(content.error ? { error: { text: content.error } } : {}),
-    }));
   }
 
   /** A new AI conversation gets its id on its first answer and goes to the top of the History. */
@@ -469,25 +453,21 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     const isNewConversation = channel === 'openai' && !conversationId;
     const generation = openaiGeneration;
     const user = userGeneration;
-    const question: ChatMessage = {
-      id: `m${nextId++}`,
-      type: 1,
-      message: prompt,
-      conversationId,
-      status: 'done',
-      channel,
-      ...(channel === 'knowledge' ? { department } : {}),
-    };
-    const answer: ChatMessage = { ...question, id: `m${nextId++}`, type: 0, message: '', status: 'pending' };
-    if (isReplacingLast) replacingQuestions.add(question);
     const controller = new AbortController();
     pending = { controller, channel };
     const wasActive = state.conversations[channel].active;
-    setConversation(channel, (conversation) => ({
-      ...conversation,
-      active: true,
-      messages: [...conversation.messages, question, answer],
-    }));
+    let announcedId: string | null = null;
+    const { question, answer, outcome } = chats[channel].ask(prompt, {
+      request,
+      signal: controller.signal,
+      conversationId,
+      ...(channel === 'knowledge' ? { department } : {}),
+      onConversationId: (id) => {
+        announcedId = id;
+      },
+      onReplaceLastSupported: replaceLastSupported,
+    });
+    if (isReplacingLast) replacingQuestions.add(question);
     set((current) => ({
       pendingResponse: true,
       pendingChannel: channel,
@@ -495,107 +475,32 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       ...(current.drafts[channel] === prompt ? { drafts: { ...current.drafts, [channel]: '' } } : {}),
     }));
 
-    let isFinished = false;
     let hasSessionExpired = false;
-    let announcedId: string | null = null;
-    // Streamed text not yet in the store, put in a frame at a time (see TEXT_PER_FRAME).
-    let unshown = '';
-    let cancelShow: (() => void) | null = null;
-    let onAllShown: (() => void) | null = null;
-    let budget = TEXT_PER_FRAME.initial;
-    let shownAt = 0;
-    const showText = (isAll = false) => {
-      cancelShow?.();
-      cancelShow = null;
-      // Stopped: nothing more is drawn, even in a frame that was already asked for.
-      if (!unshown || controller.signal.aborted) return;
-      // The time since the last share was put in: how fast the page draws them.
-      const now = performance.now();
-      const sinceShown = now - shownAt;
-      shownAt = now;
-      if (sinceShown <= TEXT_PER_FRAME.fastFrameMs) budget = Math.min(budget * 2, TEXT_PER_FRAME.max);
-      else if (sinceShown > TEXT_PER_FRAME.slowFrameMs) budget = Math.max(budget / 2, TEXT_PER_FRAME.initial);
-      const end = isAll ? unshown.length : frameEnd(unshown, budget);
-      const text = unshown.slice(0, end);
-      unshown = unshown.slice(end);
-      patchMessage(channel, answer.id, (message) => ({
-        message: message.message + text,
-        status: 'streaming',
-      }));
-      if (unshown) cancelShow = scheduleUpdate(() => showText());
-      else onAllShown?.();
-    };
-    /** Resolves once every word that came is in the store, or when the answer is stopped. */
-    const allShown = () =>
-      unshown
-        ? new Promise<void>((resolve) => {
-            onAllShown = resolve;
-            controller.signal.addEventListener('abort', () => resolve(), { once: true });
-          })
-        : Promise.resolve();
     try {
-      const events = transport.sendMessage(request, {
-        signal: controller.signal,
-        onConversationId: (id) => {
-          announcedId = id;
-        },
-        onReplaceLastSupported: replaceLastSupported,
-      });
-      for await (const event of events) {
-        if (controller.signal.aborted) break;
-        if (event.type === 'delta') {
-          unshown += event.text;
-          cancelShow ??= scheduleUpdate(() => showText());
-          continue;
-        }
-        if (event.type === 'sources') {
-          patchMessage(channel, answer.id, (message) => ({
-            sources: event.sources,
-            status: message.status === 'pending' ? 'streaming' : message.status,
-          }));
-        } else {
-          // The answer is complete once the words before its end are all shown.
-          await allShown();
-          if (controller.signal.aborted) break;
-          isFinished = true;
-          finish(channel, answer.id, event.data, department);
-          if (isNewConversation) adoptConversation(generation, event.data as GptChatResponse);
-        }
-      }
-      if (controller.signal.aborted && !isFinished) throw controller.signal.reason;
-      if (!isFinished) throw new Error('The answer ended without its final event');
-    } catch (caught) {
-      cancelShow?.();
-      // Stopped, the answer stays as it is drawn; after an error, all that came is shown.
-      if (controller.signal.aborted) unshown = '';
-      else showText(true);
-      if (controller.signal.aborted) {
-        patchMessage(channel, answer.id, (message) =>
-          message.status === 'pending' || message.status === 'streaming' ? { status: 'stopped' } : null,
-        );
+      const result = await outcome;
+      if (result.kind === 'answered') {
+        if (isNewConversation) adoptConversation(generation, result.data as GptChatResponse);
+      } else if (result.kind === 'stopped') {
         if (isNewConversation && user === userGeneration) {
           void adoptStoppedConversation(generation, user, announcedId);
         }
+      } else if (isSessionExpired(result.error) && onSessionExpired && user === userGeneration) {
+        // Nobody answered it: the question leaves the conversation for its draft, to be sent again
+        // once the person has signed in.
+        hasSessionExpired = true;
+        setConversation(channel, (conversation) => ({
+          ...conversation,
+          active: wasActive,
+          messages: conversation.messages.filter(
+            (message) => message.id !== question.id && message.id !== answer.id,
+          ),
+        }));
+        set((current) => {
+          const typed = current.drafts[channel];
+          return { drafts: { ...current.drafts, [channel]: typed ? `${prompt}\n${typed}` : prompt } };
+        });
       } else {
-        const error = isDigitalAssistantError(caught) ? caught : toDigitalAssistantError(caught);
-        if (isSessionExpired(error) && onSessionExpired && user === userGeneration) {
-          // Nobody answered it: the question leaves the conversation for its draft, to be sent again
-          // once the person has signed in.
-          hasSessionExpired = true;
-          setConversation(channel, (conversation) => ({
-            ...conversation,
-            active: wasActive,
-            messages: conversation.messages.filter(
-              (message) => message.id !== question.id && message.id !== answer.id,
-            ),
-          }));
-          set((current) => {
-            const typed = current.drafts[channel];
-            return { drafts: { ...current.drafts, [channel]: typed ? `${prompt}\n${typed}` : prompt } };
-          });
-        } else {
-          patchMessage(channel, answer.id, () => ({ status: 'error', error: errorOf(channel, error) }));
-        }
+        patchMessage(channel, answer.id, () => ({ status: 'error', error: errorOf(channel, result.error) }));
       }
     } finally {
       if (pending?.controller === controller) {
@@ -916,22 +821,6 @@ function fromStoredMessage(message: StoredChatMessage, id: string): ChatMessage 
     ...(message.sources ? { sources: message.sources } : {}),
     ...(message.error ? { error: message.error } : {}),
   };
-}
-
-/**
- * How much streamed text is put in the store a frame when more has come than that: 4,096 characters
- * at first, doubled (up to 32,768) while the frames keep coming at 30 a second or more, halved when
- * one took longer than 1/15 s. So a whole answer arriving at once is drawn over a few frames, as
- * fast as the page draws it, none of which holds the page for long; a model streaming as fast as
- * it reads gives a few hundred characters a frame at most, all shown at once.
- */
-const TEXT_PER_FRAME = { initial: 4096, max: 32_768, fastFrameMs: 34, slowFrameMs: 67 };
-
-/** Where a frame's share of `text`, at most `budget` characters, ends: at a word's end when one is near. */
-function frameEnd(text: string, budget: number): number {
-  if (text.length <= budget) return text.length;
-  const space = text.lastIndexOf(' ', budget);
-  return space > budget / 2 ? space + 1 : budget;
 }
 
 /**
