@@ -9,6 +9,7 @@ import { MODULES } from './modules.js';
 import { recordAudit } from './platform/audit/audit.js';
 import { createToken } from './platform/auth/tokens.js';
 import { type Config, invocationDir, loadConfig } from './platform/config/config.js';
+import { BackupError, backupDataDir, restoreDataDir } from './platform/db/backup.js';
 import type { Db } from './platform/db/db.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { openDatabase } from './platform/db/open.js';
@@ -29,6 +30,9 @@ const USAGE = `Usage: pnpm admin <command>
                                   all or none: any bad line adds nobody
   token EMAIL [--name NAME] [--days N]
                                   create a personal access token for the user and print it (only it)
+  backup FILE                     write the PGlite database (DATA_DIR) to FILE, a new file (the server stopped)
+  restore FILE                    replace the PGlite database with the backup in FILE (the server stopped);
+                                  the previous one is kept beside it
 
 Uses the server's DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).`;
 
@@ -164,11 +168,12 @@ async function run(db: Db, config: Config, args: string[], io: CliIo): Promise<n
 
 /** Runs one CLI command; answers the process exit code. */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
-  const known = ['user', 'token'];
+  const known = ['user', 'token', 'backup', 'restore'];
   if (!known.includes(args[0] ?? '')) {
     io.stderr(USAGE);
     return args.length === 0 || args[0] === 'help' || args[0] === '--help' ? 0 : 2;
   }
+  if (args[0] === 'backup' || args[0] === 'restore') return runBackup(args, io);
   let db: Db;
   let config: Config;
   try {
@@ -190,5 +195,55 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     throw error;
   } finally {
     await db.close();
+  }
+}
+
+/** `backup FILE` and `restore FILE` of the PGlite data folder (platform/db/backup.ts). */
+async function runBackup(args: string[], io: CliIo): Promise<number> {
+  const [command, file, ...rest] = args;
+  if (!file || rest.length > 0) {
+    io.stderr(`${command} needs one FILE.\n\n${USAGE}`);
+    return 2;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    io.stderr(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+  if (config.databaseUrl) {
+    io.stderr(
+      `DATABASE_URL is set: back up and restore PostgreSQL with its own tools, e.g. pg_dump --format=custom --file=${file} "$DATABASE_URL" and pg_restore --clean --if-exists --dbname="$DATABASE_URL" ${file} (see apps/server/README.md).`,
+    );
+    return 2;
+  }
+  const target = path.resolve(invocationDir(io.env), file);
+  try {
+    if (command === 'backup') {
+      const { bytes } = await backupDataDir(config.dataDir, target);
+      io.stdout(
+        `Backed up ${path.join(config.dataDir, 'pglite')} to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MB).`,
+      );
+    } else {
+      const { previous } = await restoreDataDir(config.dataDir, target);
+      io.stdout(
+        `Restored ${target} into ${path.join(config.dataDir, 'pglite')}.` +
+          (previous
+            ? ` The previous database is kept in ${previous}: delete it once the server runs well.`
+            : ''),
+      );
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      io.stderr(`${error.message} A ${command} needs the server stopped.`);
+      return 3;
+    }
+    if (error instanceof BackupError) {
+      io.stderr(error.message);
+      return 1;
+    }
+    throw error;
   }
 }
