@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { PAGE_TOUCHING_MODULE, patchPageUntouched } from './scripts/page-untouched.mjs';
-import { COLLECTION_DOCUMENT, patchCollectionDocument } from './scripts/preact-compat.mjs';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -36,30 +35,33 @@ const rawText: Plugin = {
 };
 
 /**
- * widget.js runs on Preact's React compatibility layer: React Aria's keyboard handlers get an event
- * view that keeps a DOM event's fields, and its collections' in-memory document the two calls
- * Preact makes that React does not (see scripts/preact-compat.mjs and src/preact/).
+ * The panel runs on Preact's React compatibility layer: `react` is `preact/compat`, `react-dom` is
+ * `preact/compat` with one adapter for React Aria's collections (src/preact/react-dom.ts), and the
+ * `use-sync-external-store` shim (for React 17) is Preact's own `useSyncExternalStore`. No file of
+ * React Aria is changed; the rest is Preact's option hooks (src/preact/options.ts).
  */
-const reactAriaOnPreact: Plugin = {
-  name: 'react-aria-on-preact',
+const preactForReact: Plugin = {
+  name: 'preact-for-react',
   setup(build) {
-    build.onResolve({ filter: /^\.\/createEventHandler\.mjs$/ }, (args) =>
-      /[\\/]react-aria[\\/]/.test(args.importer)
-        ? { path: resolve(import.meta.dirname, 'src/preact/createEventHandler.ts') }
-        : undefined,
+    build.onResolve({ filter: /^react-dom$/ }, () => ({
+      path: resolve(import.meta.dirname, 'src/preact/react-dom.ts'),
+    }));
+    build.onResolve({ filter: /^react-dom\// }, (args) =>
+      build.resolve(args.path.replace(/^react-dom/, 'preact/compat'), {
+        kind: args.kind,
+        resolveDir: import.meta.dirname,
+      }),
     );
-    // Preact has useSyncExternalStore itself: no shim of it for React 17.
     build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
       path: resolve(import.meta.dirname, 'src/preact/use-sync-external-store.ts'),
-    }));
-    build.onLoad({ filter: COLLECTION_DOCUMENT }, (args) => ({
-      contents: patchCollectionDocument(readFileSync(args.path, 'utf8')),
-      loader: 'js',
     }));
   },
 };
 
-/** Nothing added to the host page outside the shadow root (see scripts/page-untouched.mjs). */
+/**
+ * Nothing added to the host page outside the shadow root (see scripts/page-untouched.mjs): the one
+ * change left to React Aria's code, since no option of it keeps those writes off the page.
+ */
 const pageUntouched: Plugin = {
   name: 'page-untouched',
   setup(build) {
@@ -166,15 +168,15 @@ const builds: Options[] = [
     define: { 'process.env.NODE_ENV': '"production"' },
     esbuildPlugins: [
       rawText,
-      reactAriaOnPreact,
+      preactForReact,
       builtInStructuredClone,
       markdownWithoutSvgSchema,
       pageUntouched,
     ],
     esbuildOptions(options) {
-      // Preact's React compatibility layer instead of React (react-dom alone is 210 kB minified);
-      // the React component build above keeps React, its host's.
-      options.alias = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+      // Preact's React compatibility layer instead of React (react-dom alone is 210 kB minified;
+      // react-dom by the preact-for-react plugin); the React component build above keeps React, its host's.
+      options.alias = { react: 'preact/compat' };
     },
     ...(isSizeCheck ? { outDir: 'build-size', sourcemap: false } : {}),
   },

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Alias, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { COLLECTION_DOCUMENT, patchCollectionDocument } from './scripts/preact-compat.mjs';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -21,22 +20,19 @@ const siblings: Alias[] = [
 // The script-tag build (widget.js) runs on Preact's React compatibility layer (see tsup.config.ts):
 // the `preact` project runs the same component tests with React aliased to it, as widget.js has it.
 const preactCompat: Alias[] = [
-  // React Aria's keyboard handlers copy the event, which loses a DOM event's fields (see the file).
-  {
-    find: /^\.\/createEventHandler\.mjs$/,
-    replacement: source('src/preact/createEventHandler.ts'),
-  },
   // Testing Library's React renderer is CommonJS (no aliasing inside it): the same calls on Preact.
   { find: /^@testing-library\/react$/, replacement: source('src/test/preact-testing-library.ts') },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react(-dom)?\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-$1runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-const collectionDocumentForPreact: Plugin = {
-  name: 'collection-document-for-preact',
-  transform: (code, id) => (COLLECTION_DOCUMENT.test(id) ? patchCollectionDocument(code) : undefined),
+/** `react-dom` with the adapter widget.js has for React Aria's collections (src/preact/react-dom.ts). */
+const reactDomForPreact: Plugin = {
+  name: 'react-dom-for-preact',
+  enforce: 'pre',
+  resolveId: (id) => (id === 'react-dom' ? source('src/preact/react-dom.ts') : undefined),
 };
 
 const test = {
@@ -58,7 +54,7 @@ export default defineConfig({
         // One Preact, resolved from here (the sibling packages' sources have none of their own); every
         // dependency runs through Vite (not Node), so that its `react` imports are aliased too.
         resolve: { alias: [...siblings, ...preactCompat], dedupe: ['preact'] },
-        plugins: [collectionDocumentForPreact],
+        plugins: [reactDomForPreact],
         test: {
           ...test,
           name: 'preact',

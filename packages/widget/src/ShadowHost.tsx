@@ -1,7 +1,7 @@
+import { enableShadowDOM } from '@react-stately/flags';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { UNSAFE_PortalProvider } from 'react-aria/PortalProvider';
 import { createPortal } from 'react-dom';
-import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import { HOST_ATTRIBUTE, hasPopoverApi, raiseToTopLayer } from './host';
 
 export interface ShadowHostProps {

@@ -8,10 +8,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChatWidgetContent } from './ChatWidget';
 import type { PanelModule } from './lazy-mount';
-import { runEffectsAsReactDoes } from './preact/options';
+import { keepKeyboardEventFieldsInCopies, runEffectsAsReactDoes } from './preact/options';
 
-// widget.js renders with Preact (see tsup.config.ts), whose effects must run when React's do.
+// widget.js renders with Preact (see tsup.config.ts): its effects run when React's do, and React
+// Aria's keyboard handlers read its events as they read React's (src/preact/options.ts).
 runEffectsAsReactDoes();
+keepKeyboardEventFieldsInCopies();
 
 export const renderWidget: PanelModule['renderWidget'] = (shadowRoot, options, state) => {
   shadowRoot.replaceChildren();

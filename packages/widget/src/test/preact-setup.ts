@@ -1,4 +1,5 @@
 // The tests' `preact` project runs the components as widget.js does: on Preact, timed as in src/script.ts.
-import { runEffectsAsReactDoes } from '../preact/options';
+import { keepKeyboardEventFieldsInCopies, runEffectsAsReactDoes } from '../preact/options';
 
 runEffectsAsReactDoes();
+keepKeyboardEventFieldsInCopies();

@@ -1,2 +1,0 @@
-export declare const COLLECTION_DOCUMENT: RegExp;
-export declare function patchCollectionDocument(code: string): string;
