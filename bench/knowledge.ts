@@ -29,17 +29,23 @@ import { Worker } from 'node:worker_threads';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { chunkSections } from '../apps/server/src/features/knowledge/chunk.js';
 import { demoDirectory } from '../apps/server/src/features/knowledge/demo/demo-set.js';
 import type { Department } from '../apps/server/src/features/knowledge/departments.js';
+import { chunkSections } from '../apps/server/src/features/knowledge/ingestion/chunk.js';
+import { parseDocument } from '../apps/server/src/features/knowledge/ingestion/parse/parse-document.js';
+import type {
+  ParseReply,
+  ParseRequest,
+} from '../apps/server/src/features/knowledge/ingestion/parse-worker.js';
+import { titleFromName } from '../apps/server/src/features/knowledge/ingestion/prepare.js';
 import { knowledgeModule } from '../apps/server/src/features/knowledge/module.js';
-import { parseDocument } from '../apps/server/src/features/knowledge/parse/parse-document.js';
-import type { ParseReply, ParseRequest } from '../apps/server/src/features/knowledge/parse-worker.js';
-import { titleFromName } from '../apps/server/src/features/knowledge/prepare.js';
-import { type SearchOptions, searchKnowledge } from '../apps/server/src/features/knowledge/search.js';
+import {
+  type SearchOptions,
+  searchKnowledge,
+} from '../apps/server/src/features/knowledge/retrieval/search.js';
+import { KnowledgeVectors } from '../apps/server/src/features/knowledge/retrieval/vectors.js';
 import { recordOutcome, upsertDocument } from '../apps/server/src/features/knowledge/store.js';
 import { addDemoDocuments } from '../apps/server/src/features/knowledge/test-support.js';
-import { KnowledgeVectors } from '../apps/server/src/features/knowledge/vectors.js';
 import { blobsModule } from '../apps/server/src/platform/blobs/module.js';
 import { loadConfig } from '../apps/server/src/platform/config/config.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';

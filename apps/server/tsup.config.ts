@@ -11,8 +11,8 @@ export default defineConfig({
     'llm-standin': 'src/llm-standin-cli.ts',
     // The code review's child process (features/review/analyze/analyzer.ts starts it by this name).
     'review-worker': 'src/features/review/analyze/worker.ts',
-    // The knowledge ingestion's parse threads (features/knowledge/parse-pool.ts starts them by this name).
-    'knowledge-parse-worker': 'src/features/knowledge/parse-worker.ts',
+    // The knowledge ingestion's parse threads (features/knowledge/ingestion/parse-pool.ts starts them by this name).
+    'knowledge-parse-worker': 'src/features/knowledge/ingestion/parse-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -9,12 +9,12 @@ import type { Handlers } from '../../platform/http/contract.js';
 import { notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
-import { createDocumentFileHandler } from './document-file.js';
-import { createPassageHandler } from './passage-view.js';
-import { cancelIngestion, enqueueIngestion, INGEST_QUEUE } from './pipeline.js';
-import { presentDocument } from './present.js';
+import { createDocumentFileHandler } from './documents/document-file.js';
+import { createPassageHandler } from './documents/passage-view.js';
+import { presentDocument } from './documents/present.js';
+import { cancelIngestion, enqueueIngestion, INGEST_QUEUE } from './ingestion/pipeline.js';
+import { createUploadHandler } from './ingestion/upload.js';
 import { countDocuments, deleteDocument, listDocuments, requeueDocument } from './store.js';
-import { createUploadHandler } from './upload.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,7 +8,12 @@ export {
   type Department,
   type Viewer,
 } from './departments.js';
+export { citationLink } from './documents/passage-view.js';
 export { createKnowledgeModule, type KnowledgeModuleOptions, knowledgeModule } from './module.js';
-export { citationLink } from './passage-view.js';
-export { type KnowledgeHit, type SearchOptions, searchKnowledge, type VectorRetriever } from './search.js';
-export { KnowledgeVectors, type KnowledgeVectorsOptions } from './vectors.js';
+export {
+  type KnowledgeHit,
+  type SearchOptions,
+  searchKnowledge,
+  type VectorRetriever,
+} from './retrieval/search.js';
+export { KnowledgeVectors, type KnowledgeVectorsOptions } from './retrieval/vectors.js';

@@ -18,7 +18,7 @@ import {
 } from '../../test/harness.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { buildDocx, buildPdf, buildPptx } from './demo/build-files.js';
-import { searchKnowledge } from './search.js';
+import { searchKnowledge } from './retrieval/search.js';
 
 type Document = components['schemas']['KnowledgeDocument'];
 type UploadAnswer = components['schemas']['TrainingUploadResponse'];

@@ -6,12 +6,17 @@ import type { JobContext } from '../../platform/jobs/jobs.js';
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
 import { createKnowledgeHandlers } from './handlers.js';
+import { createParsePool, type ParsePool } from './ingestion/parse-pool.js';
+import {
+  createIngestHandler,
+  INGEST_QUEUE,
+  type IngestPayload,
+  reconcileDocuments,
+} from './ingestion/pipeline.js';
+import { seedDemoKnowledge } from './ingestion/seed.js';
+import { detectTextVectors } from './ingestion/text-vector.js';
 import { knowledgeMigrations } from './migrations.js';
-import { createParsePool, type ParsePool } from './parse-pool.js';
-import { createIngestHandler, INGEST_QUEUE, type IngestPayload, reconcileDocuments } from './pipeline.js';
-import { seedDemoKnowledge } from './seed.js';
 import { deferIndexUpkeep, stopDeferringIndexUpkeep } from './store.js';
-import { detectTextVectors } from './text-vector.js';
 
 export interface KnowledgeModuleOptions {
   /**

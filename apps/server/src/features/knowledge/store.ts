@@ -1,15 +1,15 @@
 // Storage queries of the knowledge module: documents with their ingestion status, and the atomic
 // switch of a document's chunks. Plain SQL against `Queryable`, the same on PGlite and PostgreSQL.
 import type { Db, Queryable } from '../../platform/db/db.js';
-import { type Chunk, chunkHeading } from './chunk.js';
 import {
   ALL_DEPARTMENTS_LABEL,
   DEPARTMENT_LABELS,
   type Department,
   EVERY_DEPARTMENT,
 } from './departments.js';
-import { STATUS_LABELS } from './present.js';
-import { tsvectorArray } from './text-vector.js';
+import { STATUS_LABELS } from './documents/present.js';
+import { type Chunk, chunkHeading } from './ingestion/chunk.js';
+import { tsvectorArray } from './ingestion/text-vector.js';
 
 export const DOCUMENT_STATUSES = [
   'queued',

@@ -9,9 +9,9 @@ import type { Db } from '../../platform/db/db.js';
 import { type Backend, openTestDb, type TestDb, type TestServer, testConfig } from '../../test/harness.js';
 import { readDemoDocuments } from './demo/demo-set.js';
 import type { Department } from './departments.js';
-import { type IngestOptions, type IngestResult, ingestDocument } from './ingest.js';
+import { type IngestOptions, type IngestResult, ingestDocument } from './ingestion/ingest.js';
+import { extensionOf } from './ingestion/parse/types.js';
 import { knowledgeMigrations } from './migrations.js';
-import { extensionOf } from './parse/types.js';
 import { type KnowledgeDocument, upsertDocument } from './store.js';
 
 /** A test database with the knowledge tables (applied here unless the module list already did). */

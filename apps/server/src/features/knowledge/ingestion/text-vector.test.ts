@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type TestDb } from '../../test/harness.js';
+import { BACKENDS, type TestDb } from '../../../test/harness.js';
+import { readDemoDocuments } from '../demo/demo-set.js';
+import { addDocument, openKnowledgeTestDb } from '../test-support.js';
 import { chunkHeading } from './chunk.js';
-import { readDemoDocuments } from './demo/demo-set.js';
 import { prepareDocument, titleFromName } from './prepare.js';
-import { addDocument, openKnowledgeTestDb } from './test-support.js';
 import {
   chunkVectors,
   detectTextVectors,

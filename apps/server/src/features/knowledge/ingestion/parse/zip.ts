@@ -4,8 +4,8 @@
 // many declared bytes or a suspicious compression ratio, and while inflating an entry it stops as
 // soon as the bytes actually produced exceed what was declared or the total budget.
 import { Inflate } from 'fflate';
-import { formatBytes } from '../../../platform/format-bytes.js';
-import { isCompressedPastRatio, type ZipLimits } from '../../../platform/zip/limits.js';
+import { formatBytes } from '../../../../platform/format-bytes.js';
+import { isCompressedPastRatio, type ZipLimits } from '../../../../platform/zip/limits.js';
 
 /** The limits of a document's zip: 5000 entries, 200 MiB expanded, 200:1 past 1 MiB. */
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {

@@ -6,13 +6,13 @@
 // checked against the document's current departments. Only types a browser shows safely are
 // answered inline; text formats (HTML and Markdown included) always as text/plain, and the answer
 // is sandboxed, so an uploaded page can never run script on this origin.
-import { requireIdentity } from '../../platform/auth/authorize.js';
-import { contentDisposition } from '../../platform/http/content-disposition.js';
-import { notFound } from '../../platform/http/errors.js';
-import type { TypedHandler } from '../../platform/http/typed-handlers.js';
-import type { FeatureContext } from '../context.js';
-import { hiddenDepartments, type Viewer } from './departments.js';
-import { findDocument, type KnowledgeDocument } from './store.js';
+import { requireIdentity } from '../../../platform/auth/authorize.js';
+import { contentDisposition } from '../../../platform/http/content-disposition.js';
+import { notFound } from '../../../platform/http/errors.js';
+import type { TypedHandler } from '../../../platform/http/typed-handlers.js';
+import type { FeatureContext } from '../../context.js';
+import { hiddenDepartments, type Viewer } from '../departments.js';
+import { findDocument, type KnowledgeDocument } from '../store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,14 +12,14 @@
 // department the question is asked in.
 // Vector search plugs in through `VectorRetriever` (see `SearchOptions.vectors`): its ranking is
 // fused with the full-text one by reciprocal rank, where an embedding model and pgvector exist.
-import type { Queryable } from '../../platform/db/db.js';
+import type { Queryable } from '../../../platform/db/db.js';
 import {
   type Department,
   EVERY_DEPARTMENT,
   hiddenDepartments,
   readableDepartments,
   type Viewer,
-} from './departments.js';
+} from '../departments.js';
 
 export interface SearchRequest {
   /** The question or keywords, in websearch syntax ("quoted phrase", or, -exclude). */

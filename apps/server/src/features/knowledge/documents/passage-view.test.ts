@@ -2,7 +2,7 @@
 // passage page (a PDF's to its file at the page), which shows the document's text with the cited
 // passage highlighted and scrolled to, escaped, scriptless, only to those who may read it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../generated/contract.js';
+import type { components } from '../../../generated/contract.js';
 import {
   BACKENDS,
   type Caller,
@@ -10,9 +10,9 @@ import {
   sessionFor,
   startTestServer,
   type TestServer,
-} from '../../test/harness.js';
-import { DEMO_ACCOUNTS } from '../identity/index.js';
-import { chunkSections } from './chunk.js';
+} from '../../../test/harness.js';
+import { DEMO_ACCOUNTS } from '../../identity/index.js';
+import { chunkSections } from '../ingestion/chunk.js';
 import { citationLink, drawnTexts, renderPassagePage } from './passage-view.js';
 
 type KnowledgeAnswer = components['schemas']['KnowledgeChatResponse'];

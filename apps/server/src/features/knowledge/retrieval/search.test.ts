@@ -1,13 +1,13 @@
 import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES } from '../../modules.js';
-import { migrate } from '../../platform/db/migrations.js';
-import { BACKENDS, openTestDb, type TestDb } from '../../test/harness.js';
-import { buildPdf, buildPptx } from './demo/build-files.js';
-import { type Department, PGA_FEATURE, type Viewer } from './departments.js';
-import { knowledgeMigrations } from './migrations.js';
+import { MODULES } from '../../../modules.js';
+import { migrate } from '../../../platform/db/migrations.js';
+import { BACKENDS, openTestDb, type TestDb } from '../../../test/harness.js';
+import { buildPdf, buildPptx } from '../demo/build-files.js';
+import { type Department, PGA_FEATURE, type Viewer } from '../departments.js';
+import { knowledgeMigrations } from '../migrations.js';
+import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from '../test-support.js';
 import { fuseByRank, searchKnowledge, usesOperators, type VectorRetriever } from './search.js';
-import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from './test-support.js';
 
 const staff: Viewer = { role: 'STAFF', features: new Set(['chat']) };
 const pgaMember: Viewer = { role: 'PGA', features: new Set(['chat', PGA_FEATURE]) };

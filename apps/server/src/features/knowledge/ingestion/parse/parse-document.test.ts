@@ -8,8 +8,8 @@ import {
   buildPptx,
   markdownToTextDocument,
   type TextDocument,
-} from '../demo/build-files.js';
-import { demoDirectory } from '../demo/demo-set.js';
+} from '../../demo/build-files.js';
+import { demoDirectory } from '../../demo/demo-set.js';
 import { DEFAULT_PARSE_LIMITS, parseDocument } from './parse-document.js';
 import type { ParseResult, Section } from './types.js';
 

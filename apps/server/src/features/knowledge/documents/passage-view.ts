@@ -7,12 +7,12 @@
 // follows the document file; the page is escaped text with one hashed stylesheet, sandboxed, so
 // nothing in a document can run or load anything.
 import { createHash } from 'node:crypto';
-import { requireIdentity } from '../../platform/auth/authorize.js';
-import type { Queryable } from '../../platform/db/db.js';
-import { notFound } from '../../platform/http/errors.js';
-import type { TypedHandler } from '../../platform/http/typed-handlers.js';
-import type { FeatureContext } from '../context.js';
-import type { Department } from './departments.js';
+import { requireIdentity } from '../../../platform/auth/authorize.js';
+import type { Queryable } from '../../../platform/db/db.js';
+import { notFound } from '../../../platform/http/errors.js';
+import type { TypedHandler } from '../../../platform/http/typed-handlers.js';
+import type { FeatureContext } from '../../context.js';
+import type { Department } from '../departments.js';
 import { canReadDocument, documentFileLink } from './document-file.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,20 +4,20 @@
 // one transaction. A file refused for its own reason does not stop the others; a request-level
 // problem (no file, an unknown department, too many files, a malformed body) stores nothing.
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import type { components } from '../../generated/contract.js';
-import { recordAudit } from '../../platform/audit/audit.js';
-import { requireIdentity } from '../../platform/auth/authorize.js';
-import type { BlobInfo } from '../../platform/blobs/blobs.js';
-import { formatBytes } from '../../platform/format-bytes.js';
-import { badRequest, HttpError, statusError } from '../../platform/http/errors.js';
-import { cleanFileName, counted, drain, MalformedUploadError } from '../../platform/http/multipart.js';
-import type { TypedHandler } from '../../platform/http/typed-handlers.js';
-import type { FeatureContext } from '../context.js';
-import { DEPARTMENTS, type Department, EVERY_DEPARTMENT, isDepartment } from './departments.js';
+import type { components } from '../../../generated/contract.js';
+import { recordAudit } from '../../../platform/audit/audit.js';
+import { requireIdentity } from '../../../platform/auth/authorize.js';
+import type { BlobInfo } from '../../../platform/blobs/blobs.js';
+import { formatBytes } from '../../../platform/format-bytes.js';
+import { badRequest, HttpError, statusError } from '../../../platform/http/errors.js';
+import { cleanFileName, counted, drain, MalformedUploadError } from '../../../platform/http/multipart.js';
+import type { TypedHandler } from '../../../platform/http/typed-handlers.js';
+import type { FeatureContext } from '../../context.js';
+import { DEPARTMENTS, type Department, EVERY_DEPARTMENT, isDepartment } from '../departments.js';
+import { presentDocument } from '../documents/present.js';
+import { upsertDocument } from '../store.js';
 import { ACCEPTED_EXTENSIONS, extensionOf, isAcceptedExtension } from './parse/types.js';
 import { enqueueIngestion, INGEST_QUEUE } from './pipeline.js';
-import { presentDocument } from './present.js';
-import { upsertDocument } from './store.js';
 
 type RejectedUpload = components['schemas']['RejectedUpload'];
 

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
-import type { JobContext } from '../../platform/jobs/jobs.js';
-import { BACKENDS, type TestDb } from '../../test/harness.js';
-import { buildDocx, buildPdf, buildPptx } from './demo/build-files.js';
+import { DatabaseBlobs } from '../../../platform/blobs/blobs.js';
+import type { JobContext } from '../../../platform/jobs/jobs.js';
+import { BACKENDS, type TestDb } from '../../../test/harness.js';
+import { buildDocx, buildPdf, buildPptx } from '../demo/build-files.js';
+import { findDocument, upsertDocument } from '../store.js';
+import { addDocument, openKnowledgeTestDb } from '../test-support.js';
 import { createParsePool, ParseLimitError, ParsePool, parseThreadEntry } from './parse-pool.js';
 import { createIngestHandler, INGEST_QUEUE, type IngestPayload } from './pipeline.js';
 import { prepareBytes } from './prepare.js';
-import { findDocument, upsertDocument } from './store.js';
-import { addDocument, openKnowledgeTestDb } from './test-support.js';
 
 /** A parse thread that dies on every file named crash*, and answers "no text" for the others. */
 const CRASHING_THREAD = `

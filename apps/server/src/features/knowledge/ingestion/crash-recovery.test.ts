@@ -1,23 +1,23 @@
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { components } from '../../generated/contract.js';
-import { MODULES } from '../../modules.js';
-import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
-import type { Db } from '../../platform/db/db.js';
-import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../test/harness.js';
+import { buildApp } from '../../../app.js';
+import type { components } from '../../../generated/contract.js';
+import { MODULES } from '../../../modules.js';
+import { DatabaseBlobs } from '../../../platform/blobs/blobs.js';
+import type { Db } from '../../../platform/db/db.js';
+import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../../test/harness.js';
 import {
   type Cleanups,
   type RunningServer,
   serverProcessEnvironment,
   startServerProcess,
   stopServerProcess,
-} from '../../test/server-processes.js';
-import { DEMO_ACCOUNTS } from '../identity/index.js';
-import { buildPdf } from './demo/build-files.js';
-import { createKnowledgeModule } from './module.js';
+} from '../../../test/server-processes.js';
+import { DEMO_ACCOUNTS } from '../../identity/index.js';
+import { buildPdf } from '../demo/build-files.js';
+import { createKnowledgeModule } from '../module.js';
+import { upsertDocument } from '../store.js';
 import { INGEST_QUEUE } from './pipeline.js';
-import { upsertDocument } from './store.js';
 
 type Document = components['schemas']['KnowledgeDocument'];
 

@@ -1,8 +1,8 @@
 // What ingestion checks of a file before any parser runs: its extension, and its size as it is read.
 // Light on purpose (no parser imported): the server's thread does this and hands the bytes to a
-// parse thread (features/knowledge/parse-pool.ts); parse-document.ts does the same in one call.
+// parse thread (features/knowledge/ingestion/parse-pool.ts); parse-document.ts does the same in one call.
 
-import { formatBytes } from '../../../platform/format-bytes.js';
+import { formatBytes } from '../../../../platform/format-bytes.js';
 import {
   ACCEPTED_EXTENSIONS,
   extensionOf,

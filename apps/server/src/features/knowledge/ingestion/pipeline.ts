@@ -11,12 +11,17 @@
 // job running with a lease that runs out, and another start (or instance) claims it again; when the
 // attempts are used up that way, `reconcileDocuments` fails the document with the job's reason, so
 // nothing stays queued or parsing forever.
-import type { Blobs } from '../../platform/blobs/blobs.js';
-import type { Db, Queryable } from '../../platform/db/db.js';
-import { type JobContext, type Jobs, PermanentJobError, type WorkOptions } from '../../platform/jobs/jobs.js';
+import type { Blobs } from '../../../platform/blobs/blobs.js';
+import type { Db, Queryable } from '../../../platform/db/db.js';
+import {
+  type JobContext,
+  type Jobs,
+  PermanentJobError,
+  type WorkOptions,
+} from '../../../platform/jobs/jobs.js';
+import { markFailed, startParsing } from '../store.js';
 import type { ParseLimits } from './parse/types.js';
 import type { DocumentParser } from './parse-pool.js';
-import { markFailed, startParsing } from './store.js';
 import type { TextVectorStemmer } from './text-vector.js';
 
 export const INGEST_QUEUE = 'knowledge.ingest';

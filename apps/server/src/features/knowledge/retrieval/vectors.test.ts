@@ -3,15 +3,15 @@
 // chunks embedded by a durable job into pgvector (PGlite's), fused with full text, visibility kept,
 // vectors replaced with their chunks, and full text alone whenever vectors cannot take part.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmConfig } from '../../platform/config/config.js';
-import { Jobs } from '../../platform/jobs/jobs.js';
-import { createConfiguredEmbedder } from '../../platform/llm/index.js';
-import { BACKENDS, type TestDb, testConfig } from '../../test/harness.js';
-import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
-import { readDemoDocuments } from './demo/demo-set.js';
-import { PGA_FEATURE, type Viewer } from './departments.js';
+import type { LlmConfig } from '../../../platform/config/config.js';
+import { Jobs } from '../../../platform/jobs/jobs.js';
+import { createConfiguredEmbedder } from '../../../platform/llm/index.js';
+import { BACKENDS, type TestDb, testConfig } from '../../../test/harness.js';
+import { type LlmStandin, startLlmStandin } from '../../../test/llm-standin.js';
+import { readDemoDocuments } from '../demo/demo-set.js';
+import { PGA_FEATURE, type Viewer } from '../departments.js';
+import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from '../test-support.js';
 import { searchKnowledge } from './search.js';
-import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from './test-support.js';
 import { KnowledgeVectors } from './vectors.js';
 
 const VPN_GUIDE = 'it-onboarding-vpn-guide.md';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { constants, deflateRawSync } from 'node:zlib';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../generated/contract.js';
+import type { components } from '../../../generated/contract.js';
 import {
   BACKENDS,
   type Caller,
@@ -17,16 +17,16 @@ import {
   sessionFor,
   startTestServer,
   type TestServer,
-} from '../../test/harness.js';
+} from '../../../test/harness.js';
 import {
   type Cleanups,
   type RunningServer,
   serverProcessEnvironment,
   startServerProcess,
   stopServerProcess,
-} from '../../test/server-processes.js';
-import { DEMO_ACCOUNTS } from '../identity/index.js';
-import { buildDocx, buildPptx } from './demo/build-files.js';
+} from '../../../test/server-processes.js';
+import { DEMO_ACCOUNTS } from '../../identity/index.js';
+import { buildDocx, buildPptx } from '../demo/build-files.js';
 
 type Document = components['schemas']['KnowledgeDocument'];
 

@@ -1,4 +1,4 @@
-import type { ZipLimits } from '../../../platform/zip/limits.js';
+import type { ZipLimits } from '../../../../platform/zip/limits.js';
 
 /**
  * One block of text (a paragraph, list item, table row, slide text...) and where it sits in its

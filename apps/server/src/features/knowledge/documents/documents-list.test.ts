@@ -1,7 +1,7 @@
 // The File Status list of a large knowledge base: searched by name, sorted by each column as the page
 // shows it, and paged on the server, with how many match and the whole base's counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../generated/contract.js';
+import type { components } from '../../../generated/contract.js';
 import {
   BACKENDS,
   type Caller,
@@ -9,10 +9,10 @@ import {
   sessionFor,
   startTestServer,
   type TestServer,
-} from '../../test/harness.js';
-import { DEMO_ACCOUNTS } from '../identity/index.js';
-import type { Department } from './departments.js';
-import { type DocumentStatus, upsertDocument } from './store.js';
+} from '../../../test/harness.js';
+import { DEMO_ACCOUNTS } from '../../identity/index.js';
+import type { Department } from '../departments.js';
+import { type DocumentStatus, upsertDocument } from '../store.js';
 
 type List = components['schemas']['KnowledgeDocumentList'];
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type TestDb } from '../../test/harness.js';
-import { buildDocx } from './demo/build-files.js';
-import { ingestDocument } from './ingest.js';
-import { searchKnowledge } from './search.js';
+import { BACKENDS, type TestDb } from '../../../test/harness.js';
+import { buildDocx } from '../demo/build-files.js';
+import { searchKnowledge } from '../retrieval/search.js';
 import {
   deferIndexUpkeep,
   deleteDocument,
@@ -16,8 +15,9 @@ import {
   requeueDocument,
   stopDeferringIndexUpkeep,
   upsertDocument,
-} from './store.js';
-import { addDocument, openKnowledgeTestDb } from './test-support.js';
+} from '../store.js';
+import { addDocument, openKnowledgeTestDb } from '../test-support.js';
+import { ingestDocument } from './ingest.js';
 import { detectTextVectors } from './text-vector.js';
 
 const admin = { role: 'CORE_ADMINS' };

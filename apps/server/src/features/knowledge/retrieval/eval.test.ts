@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type TestDb } from '../../test/harness.js';
-import { demoDirectory } from './demo/demo-set.js';
-import { type Department, isDepartment } from './departments.js';
+import { BACKENDS, type TestDb } from '../../../test/harness.js';
+import { demoDirectory } from '../demo/demo-set.js';
+import { type Department, isDepartment } from '../departments.js';
+import { addDemoDocuments, openKnowledgeTestDb } from '../test-support.js';
 import { searchKnowledge } from './search.js';
-import { addDemoDocuments, openKnowledgeTestDb } from './test-support.js';
 
 interface EvalQuestion {
   question: string;

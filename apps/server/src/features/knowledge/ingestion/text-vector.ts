@@ -10,7 +10,7 @@
 // ships a later Snowball than 15 with one difference found (see `stem`), and `detectTextVectors`
 // checks the database in use before any of this is used: on a mismatch nothing is computed here.
 import { stem as porter2 } from 'porter2';
-import type { Queryable } from '../../platform/db/db.js';
+import type { Queryable } from '../../../platform/db/db.js';
 
 /** Which Snowball English stemmer the database has; undefined when neither matches (nothing computed here). */
 export type TextVectorStemmer = 'snowball2' | 'snowball3';

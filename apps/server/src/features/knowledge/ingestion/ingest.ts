@@ -2,13 +2,13 @@
 // failures are outcomes (the document ends failed, no_text or unsupported_legacy with its reason),
 // a parse stopped at the time or memory limit of one file too; only infrastructure errors (the
 // database, a parse thread that crashed) are thrown, for the caller's job to retry.
-import type { Db } from '../../platform/db/db.js';
+import type { Db } from '../../../platform/db/db.js';
+import { type DocumentStatus, markParsing, recordOutcome } from '../store.js';
 import type { ChunkOptions } from './chunk.js';
 import { failed, parseBounds, readInput, refuseExtension, tooLargeFile } from './parse/input.js';
 import type { ParseInput, ParseLimits } from './parse/types.js';
 import { type DocumentParser, ParseLimitError } from './parse-pool.js';
 import { type PreparedDocument, titleFromName } from './prepare.js';
-import { type DocumentStatus, markParsing, recordOutcome } from './store.js';
 import type { TextVectorStemmer } from './text-vector.js';
 
 export interface IngestRequest extends ParseInput {

@@ -15,9 +15,9 @@
 // module's periodic check, so a model that was down catches up by itself. Search is exact cosine
 // distance over the visible chunks (no approximate index: the dimension is the model's, and
 // at the knowledge base's size a scan is a few milliseconds).
-import type { Db, Queryable } from '../../platform/db/db.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
-import type { Embedder } from '../../platform/llm/index.js';
+import type { Db, Queryable } from '../../../platform/db/db.js';
+import type { Jobs } from '../../../platform/jobs/jobs.js';
+import type { Embedder } from '../../../platform/llm/index.js';
 import { type VectorCandidate, type VectorRetriever, visibleDocument } from './search.js';
 
 export const EMBED_QUEUE = 'knowledge.embed';

@@ -1,9 +1,9 @@
 // The embedded default's first start: the demo knowledge set goes through the upload pipeline
 // (stored files, ingestion jobs) and answers questions; it comes once, not again after deletes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { components } from '../../generated/contract.js';
-import { loadConfig } from '../../platform/config/config.js';
+import { buildApp } from '../../../app.js';
+import type { components } from '../../../generated/contract.js';
+import { loadConfig } from '../../../platform/config/config.js';
 import {
   BACKENDS,
   call,
@@ -11,10 +11,10 @@ import {
   startTestServer,
   type TestServer,
   testConfig,
-} from '../../test/harness.js';
-import { DEMO_ACCOUNTS } from '../identity/index.js';
-import { DEMO_DOCUMENTS } from './demo/demo-set.js';
-import { searchKnowledge } from './search.js';
+} from '../../../test/harness.js';
+import { DEMO_ACCOUNTS } from '../../identity/index.js';
+import { DEMO_DOCUMENTS } from '../demo/demo-set.js';
+import { searchKnowledge } from '../retrieval/search.js';
 
 type Document = components['schemas']['KnowledgeDocument'];
 

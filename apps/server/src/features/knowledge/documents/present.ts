@@ -1,7 +1,7 @@
 // How a document looks in the contract (`KnowledgeDocument`): the spec's `document` and `status`
 // ('Ready' exactly for a document that answers questions) plus the File Status extension fields.
-import type { components } from '../../generated/contract.js';
-import type { DocumentStatus, KnowledgeDocument } from './store.js';
+import type { components } from '../../../generated/contract.js';
+import type { DocumentStatus, KnowledgeDocument } from '../store.js';
 
 export type ApiKnowledgeDocument = components['schemas']['KnowledgeDocument'];
 
