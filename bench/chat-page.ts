@@ -23,10 +23,11 @@
 // Run: pnpm --filter @digital-assistant/bench run bench:chat-page (builds the app and the server
 // first) or bench:chat-page:no-build. Environment: BENCH_WEB_DIST (the build of apps/web measured;
 // default apps/web/dist), BENCH_WEB_DIST_BEFORE (another build, e.g. an earlier commit's: both are
-// measured in the same run, each on a server of its own, interleaved, and every table shows them
-// row by row, before then after), BENCH_LIGHTHOUSE_RUNS (default 1; with more, the run of median
-// performance score is shown), BENCH_LIGHTHOUSE_PRESETS (default desktop,mobile), BENCH_WORDS (default
-// 2000,5000), BENCH_PACED_WORDS (default 2000; 0 skips), BENCH_LIGHTHOUSE=0 skips Lighthouse,
+// measured in the same run, each on a server of its own (the long answers one build after the
+// other, Lighthouse's runs interleaved), and every table shows them row by row, before then
+// after), BENCH_LIGHTHOUSE_RUNS (default 1; with more, the run of median performance score is
+// shown), BENCH_LIGHTHOUSE_PRESETS (default desktop,mobile), BENCH_WORDS (default 2000,5000),
+// BENCH_PACED_WORDS (default 2000; 0 skips), BENCH_LIGHTHOUSE=0 skips Lighthouse,
 // BENCH_ONLY=lighthouse runs only Lighthouse, BENCH_PROFILE=dir writes a CPU profile of each
 // answer's draw there and prints where its time went, BENCH_LIGHTHOUSE_REPORTS=dir keeps
 // Lighthouse's reports (JSON) there, CHROMIUM_PATH (default /usr/bin/chromium).
