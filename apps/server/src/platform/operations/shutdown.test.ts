@@ -176,3 +176,92 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two instances o
     expect(Date.now() - sigtermAt).toBeLessThan((LEASE_SECONDS / 2) * 1000);
   }, 400_000);
 });
+
+describe('SIGTERM to the one instance on PGlite', () => {
+  const cleanups: Cleanups = [];
+  let standin: LlmStandin | undefined;
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    await standin?.close();
+  });
+
+  it('ends its answer cleanly, and the next start finishes its ingestion without waiting for the lease', async () => {
+    standin = await startLlmStandin();
+    const env = await serverProcessEnvironment('pglite', cleanups, {
+      LLM_BASE_URL: standin.url,
+      LLM_MODEL: 'standin',
+      SHUTDOWN_GRACE_SECONDS: '1',
+      INGEST_LEASE_SECONDS: String(LEASE_SECONDS),
+      INGEST_CONCURRENCY: '1',
+    });
+    const stopped = await startServerProcess(env);
+    cleanups.push(() => stopServerProcess(stopped, 'SIGKILL'));
+    const form = new FormData();
+    const names = ['manual-1.pdf', 'manual-2.pdf', 'manual-3.pdf'];
+    for (const name of names) form.append('files[]', new Blob([await longPdf(name, 300)]), name);
+    const uploaded = await fetch(`${stopped.url}/api/file/success`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${stopped.token}` },
+    });
+    expect(uploaded.status).toBe(200);
+    const streaming = await fetch(`${stopped.url}/api/chat/gpt`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stopped.token}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({ Message: 'Tell me everything [[standin:words=2000]] [[standin:delay=20]]' }),
+    });
+    expect(streaming.status).toBe(200);
+    const conversationId = streaming.headers.get('x-conversation-id')!;
+    const reader = streaming.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const reading = (async () => {
+      for (let step = await reader.read(); !step.done; step = await reader.read()) {
+        received += decoder.decode(step.value, { stream: true });
+      }
+    })();
+    reading.catch(() => {});
+    await expect
+      .poll(() => (received.match(/event: delta/g) ?? []).length, { timeout: 60_000 })
+      .toBeGreaterThan(5);
+    expect((await documentsOf(stopped)).some((document) => document.state !== 'ready')).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => stopped.child.once('exit', resolve));
+    stopped.child.kill('SIGTERM');
+    await reading;
+    const events = [...received.matchAll(/^data: (.*)$/gm)].map(
+      (match) => JSON.parse(match[1]!) as { type: string; text?: string; error?: { code: string } },
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'server_unavailable' } });
+    const streamed = events
+      .filter((event) => event.type === 'delta')
+      .map((event) => event.text)
+      .join('');
+    expect(await exited).toBe(0);
+
+    const restartedAt = Date.now();
+    const next = await startServerProcess(env);
+    cleanups.push(() => stopServerProcess(next, 'SIGTERM'));
+    const conversation = await fetch(`${next.url}/api/chat/getConversation`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${next.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ConversationId: conversationId }),
+    });
+    const kept = (await conversation.json()) as ConversationResponse;
+    expect(kept.Messages[1]).toMatchObject({ type: 0, stopped: true, message: streamed });
+    await expect
+      .poll(
+        async () =>
+          Object.fromEntries(
+            (await documentsOf(next)).map((document) => [document.document, document.status]),
+          ),
+        { timeout: (LEASE_SECONDS / 2) * 1000, interval: 250 },
+      )
+      .toEqual(Object.fromEntries(names.map((name) => [name, 'Ready'])));
+    expect(Date.now() - restartedAt).toBeLessThan((LEASE_SECONDS / 2) * 1000);
+  }, 400_000);
+});
