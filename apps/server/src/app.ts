@@ -72,7 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const modules = options.modules ?? MODULES;
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase(config, modules));
-  const metrics = new ServerMetrics(db, () => jobs);
+  const metrics = new ServerMetrics(db, () => jobs, {
+    hasProcessMetrics: config.metrics.port !== undefined || config.metrics.token !== undefined,
+  });
   const jobs = new Jobs(db, { log: app.log, onAttemptEnd: (attempt) => metrics.jobAttemptEnded(attempt) });
   const lifecycle = registerLifecycle(app);
   metrics.registerHttpHooks(app);

@@ -39,9 +39,13 @@ export class ServerMetrics {
   /** The port of their own the metrics are served on (METRICS_PORT), once listening. */
   port: number | undefined;
 
-  constructor(db: Db, jobs: () => Jobs | undefined) {
+  /**
+   * `hasProcessMetrics`: also Node's process metrics (process_*, nodejs_*), which watch the event loop
+   * and garbage collection for the life of the process: only when the metrics are served.
+   */
+  constructor(db: Db, jobs: () => Jobs | undefined, options: { hasProcessMetrics: boolean }) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    if (options.hasProcessMetrics) collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({
       name: 'da_http_request_duration_seconds',
       help: 'Time from request to the end of its answer (a streamed answer: its last event), per operation and status.',
