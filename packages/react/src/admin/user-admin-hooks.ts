@@ -71,7 +71,7 @@ export function useUsers(options: { enabled?: boolean } = {}): UseUsersResult {
   const { client, notices } = useCoreContext('useUsers');
   const query = useQuery({ ...usersQueryOptions(client), enabled: options.enabled });
   const isEnabled = options.enabled !== false;
-  const { isFetching, isError, dataUpdatedAt, errorUpdatedAt, refetch: refetchQuery } = query;
+  const { isFetching, isError, refetch: refetchQuery } = query;
   // The first load (on mount, or once enabled): reported as it starts and as it ends.
   const firstLoad = useRef<'waiting' | 'reported' | 'done'>('waiting');
   useEffect(() => {
@@ -88,8 +88,7 @@ export function useUsers(options: { enabled?: boolean } = {}): UseUsersResult {
       if (isError) notices.push('error', adminMessages.fetchUsersError);
       else notices.push('success', adminMessages.fetchedUsers);
     }
-    // dataUpdatedAt and errorUpdatedAt: a load that ended before a render showed it fetching.
-  }, [isEnabled, isFetching, isError, dataUpdatedAt, errorUpdatedAt, notices]);
+  }, [isEnabled, isFetching, isError, notices]);
   const refetch = useCallback<typeof refetchQuery>(
     async (refetchOptions) => {
       notices.push('info', adminMessages.fetchingUsers);
