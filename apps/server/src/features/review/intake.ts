@@ -4,11 +4,17 @@
 // transaction with the review's row. The answer comes at once: `{ fileId, name, status: 'pending' }`.
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import { formatBytes } from '../../platform/format-bytes.js';
 import { badRequest, HttpError, statusError } from '../../platform/http/errors.js';
-import { cleanFileName, counted, drain, MalformedUploadError } from '../../platform/http/multipart.js';
+import {
+  cleanFileName,
+  counted,
+  drain,
+  MalformedUploadError,
+  uploadParts,
+} from '../../platform/http/multipart.js';
 import type { TypedHandler } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
 import { enqueueReview, REVIEW_QUEUE } from './pipeline.js';
@@ -45,24 +51,8 @@ export function createReviewUploadHandler({ db, jobs, blobs, config }: FeatureCo
       let fileCount = 0;
       const state = { size: 0, isTooLarge: false };
       try {
-        const parts = request.parts({
-          limits: { fileSize: limits.maxZipBytes + 1, files: 10, fieldSize: 64 * 1024, fields: 20 },
-          throwFileSizeLimit: false,
-        } as Parameters<typeof request.parts>[0]);
-        const iterator = (parts as AsyncIterable<MultipartFile | MultipartValue<unknown>>)[
-          Symbol.asyncIterator
-        ]();
-        for (;;) {
-          let step: IteratorResult<MultipartFile | MultipartValue<unknown>>;
-          try {
-            step = await iterator.next();
-          } catch (error) {
-            // The parser's own errors (bad boundary, truncated body...) are the request's fault.
-            if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw error;
-            throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
-          }
-          if (step.done) break;
-          const part = step.value;
+        const partLimits = { fileSize: limits.maxZipBytes + 1, files: 10, fields: 20 };
+        for await (const part of uploadParts(request, partLimits)) {
           if (part.type === 'field') continue;
           const file = part as MultipartFile;
           if (!FILE_FIELDS.has(file.fieldname)) {

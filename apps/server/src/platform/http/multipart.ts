@@ -1,7 +1,8 @@
 // Pieces shared by the multipart upload operations (training documents, code-review zips): a file's
 // bytes are counted while they stream on (never held whole), a part nobody wants is read and dropped
 // so the parser reaches the next one, and a broken body is told apart from a refused file.
-import type { MultipartFile } from '@fastify/multipart';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 
 /** The multipart body itself is broken (truncated, bad boundary...): 400, nothing stored. */
 export class MalformedUploadError extends Error {}
@@ -14,6 +15,44 @@ export function cleanFileName(raw: string): string {
     return code >= 0x20 && code !== 0x7f;
   });
   return printable.join('').toWellFormed().trim();
+}
+
+/** How many parts an upload may send; past a limit the part is marked, not the request refused. */
+export interface UploadPartLimits {
+  /** Bytes of one file; a file past it is cut and marked `truncated` (`counted` reports it). */
+  fileSize: number;
+  /** Files; one more is fastify's FST_FILES_LIMIT error, for the caller to word. */
+  files: number;
+  /** Plain fields. */
+  fields: number;
+}
+
+/**
+ * The body's parts one at a time. The parser's own errors (a bad boundary, a truncated body, a part
+ * header it cannot read) are the request's fault: a MalformedUploadError; the files limit is told
+ * apart (FST_FILES_LIMIT, thrown as it is).
+ */
+export async function* uploadParts(
+  request: FastifyRequest,
+  limits: UploadPartLimits,
+): AsyncGenerator<MultipartFile | MultipartValue<unknown>> {
+  const parts = request.parts({
+    limits: { fileSize: limits.fileSize, files: limits.files, fieldSize: 64 * 1024, fields: limits.fields },
+    // A file past the limit is this file's problem (rejected), not the request's (a 413 for all).
+    throwFileSizeLimit: false,
+  } as Parameters<typeof request.parts>[0]);
+  const iterator = (parts as AsyncIterable<MultipartFile | MultipartValue<unknown>>)[Symbol.asyncIterator]();
+  for (;;) {
+    let step: IteratorResult<MultipartFile | MultipartValue<unknown>>;
+    try {
+      step = await iterator.next();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw error;
+      throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
+    }
+    if (step.done) return;
+    yield step.value;
+  }
 }
 
 /** Reads a part's bytes to the end without keeping them. */

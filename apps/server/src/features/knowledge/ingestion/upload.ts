@@ -10,7 +10,13 @@ import { requireIdentity } from '../../../platform/auth/authorize.js';
 import type { BlobInfo } from '../../../platform/blobs/blobs.js';
 import { formatBytes } from '../../../platform/format-bytes.js';
 import { badRequest, HttpError, statusError } from '../../../platform/http/errors.js';
-import { cleanFileName, counted, drain, MalformedUploadError } from '../../../platform/http/multipart.js';
+import {
+  cleanFileName,
+  counted,
+  drain,
+  MalformedUploadError,
+  uploadParts,
+} from '../../../platform/http/multipart.js';
 import type { TypedHandler } from '../../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../../context.js';
 import { DEPARTMENTS, type Department, EVERY_DEPARTMENT, isDepartment } from '../departments.js';
@@ -72,25 +78,9 @@ export function createUploadHandler({ db, jobs, blobs, config, log }: FeatureCon
     };
 
     try {
-      const parts = request.parts({
-        // Busboy drops what is past the limit itself; one byte more tells "too large" from "exactly".
-        limits: { fileSize: maxBytes + 1, files: maxFiles + 1, fieldSize: 64 * 1024, fields: 100 },
-        // A file past the limit is this file's problem (rejected), not the request's (a 413 for all).
-        throwFileSizeLimit: false,
-      } as Parameters<typeof request.parts>[0]);
-      const iterator = parts[Symbol.asyncIterator]();
-      for (;;) {
-        let step: IteratorResult<MultipartFile | MultipartValue<unknown>>;
-        try {
-          step = await iterator.next();
-        } catch (error) {
-          // The parser's own errors (a bad boundary, a truncated body, a part header it cannot read)
-          // are the request's fault; the files limit is told apart below.
-          if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw error;
-          throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
-        }
-        if (step.done) break;
-        const part = step.value;
+      // Busboy drops what is past the limit itself; one byte more tells "too large" from "exactly".
+      const limits = { fileSize: maxBytes + 1, files: maxFiles + 1, fields: 100 };
+      for await (const part of uploadParts(request, limits)) {
         if (part.type === 'field') {
           const field = part as MultipartValue<unknown>;
           if (field.fieldname === DEPARTMENT_FIELD) departmentValues.push(String(field.value));
