@@ -12,7 +12,9 @@ import { chatMessages } from './chat-rules';
 
 /** One past AI conversation in the menu's History. */
 export interface ChatHistoryEntry {
+  /** The conversation's id (its address is `/chat?c={conversationId}`). */
   conversationId: string;
+  /** The server's short summary of it, the item's label. */
   chipSummary: string;
 }
 
@@ -42,6 +44,7 @@ export interface ChatHistoryQuery extends ReadableStore<ChatHistoryState> {
 
 /** What {@link createChatHistoryQuery} needs. */
 export interface ChatHistoryQueryOptions {
+  /** The SDK client `getHistory` goes through. */
   client: DigitalAssistantClient;
   /** Where a failed fetch is logged. @default console */
   logger?: Logger;

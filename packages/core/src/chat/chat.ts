@@ -24,7 +24,9 @@ import type { ChatAnswer, ChatRequest, ChatTransport } from './transport';
 
 /** Where a conversation's messages are kept: read and replaced, never mutated. */
 export interface ConversationState {
+  /** The conversation as it is now. */
   get(): Conversation;
+  /** Replaces the conversation with what `change` makes of it. */
   update(change: (conversation: Conversation) => Conversation): void;
 }
 
@@ -36,7 +38,9 @@ export type ChatAskOutcome =
 
 /** What {@link Chat.ask} needs besides the question. */
 export interface ChatAskOptions {
+  /** What the transport sends (the store builds it: department, conversation, replace-last). */
   request: ChatRequest;
+  /** Stops the answer when aborted. */
   signal: AbortSignal;
   /** The conversation the question belongs to (`''` until the server names it). */
   conversationId: string;
@@ -50,6 +54,7 @@ export interface ChatAskOptions {
 
 /** One conversation (see the module's header). */
 export interface Chat {
+  /** The channel this conversation is asked on. */
   readonly channel: ChatChannel;
   /**
    * Adds `prompt` and a pending answer at once (both returned), streams the answer into it, and
@@ -67,8 +72,11 @@ export interface Chat {
 
 /** What {@link createChat} needs. */
 export interface ChatOptions {
+  /** The channel asked: the AI chat, a knowledge department or the ELK agent. */
   channel: ChatChannel;
+  /** How questions are sent (streamed or JSON). */
   transport: ChatTransport;
+  /** Where the conversation's messages are kept. */
   state: ConversationState;
   /** A new message id, unique in the store. */
   newId: () => string;
