@@ -10,6 +10,10 @@
 // stand-in, a training document ingested, a code review finished and downloaded. Writes
 // pglite.tar.gz (the data folder, blobs included: they live in the database) and manifest.json
 // (tokens, ids and the sha256 of what the API served, for the test to compare).
+//
+// With FIXTURE_DATABASE_URL (a PostgreSQL database) it makes the PostgreSQL fixture instead: the
+// release runs in the schema upgrade_fixture of that database, dumped with pg_dump as INSERTs to
+// postgres.sql.gz, with postgres-manifest.json; the schema is dropped after.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,7 +34,24 @@ const release = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
   encoding: 'utf8',
 }).trim();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'da-upgrade-fixture-'));
-const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const postgresUrl = process.env.FIXTURE_DATABASE_URL;
+const schema = 'upgrade_fixture';
+const baseEnv = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ...(postgresUrl
+    ? {
+        DATABASE_URL: `${postgresUrl}${postgresUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      }
+    : {}),
+};
+const psql = (sql) =>
+  execFileSync('psql', [postgresUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], {
+    env: { ...process.env, PGOPTIONS: '--client-min-messages=warning' },
+  });
+if (postgresUrl) psql(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 function cli(...args) {
@@ -102,6 +123,7 @@ const revoked = cli('token', 'pga@example.com', '--name', 'upgrade fixture revok
 const releaseRequire = createRequire(path.join(serverDir, 'package.json'));
 const { PGlite } = await import(pathToFileURL(releaseRequire.resolve('@electric-sql/pglite')).href);
 async function withReleasePglite(statements) {
+  if (postgresUrl) return;
   const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
   for (const statement of statements) await db.query(statement);
   await db.close();
@@ -222,16 +244,30 @@ try {
     document: { id: document.id, name: 'parking.md', sha256: sha256(documentFile), text: documentText },
     review: { fileId: uploaded.fileId, filename: 'tool.zip', downloadSha256: sha256(download) },
   };
-  writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(
+    path.join(outDir, postgresUrl ? 'postgres-manifest.json' : 'manifest.json'),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  );
 } finally {
   await stop(server.child);
   await stop(standin.child);
 }
 
 await withReleasePglite(['ALTER SYSTEM RESET ALL', 'CHECKPOINT']);
-const archive = path.join(outDir, 'pglite.tar.gz');
-execFileSync('sh', ['-c', 'tar -cf - -C "$0" pglite | gzip -9 > "$1"', dataDir, archive]);
+const archive = path.join(outDir, postgresUrl ? 'postgres.sql.gz' : 'pglite.tar.gz');
+if (postgresUrl) {
+  execFileSync('sh', [
+    '-c',
+    'pg_dump --schema="$0" --inserts --no-owner --no-privileges "$1" | gzip -9 > "$2"',
+    schema,
+    postgresUrl,
+    archive,
+  ]);
+  psql(`DROP SCHEMA ${schema} CASCADE`);
+} else {
+  execFileSync('sh', ['-c', 'tar -cf - -C "$0" pglite | gzip -9 > "$1"', dataDir, archive]);
+}
 rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  `Fixture of ${release} in ${outDir} (pglite.tar.gz ${(statSync(archive).size / 1024).toFixed(0)} KiB)`,
+  `Fixture of ${release} in ${outDir} (${path.basename(archive)} ${(statSync(archive).size / 1024).toFixed(0)} KiB)`,
 );

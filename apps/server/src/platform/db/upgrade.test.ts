@@ -3,26 +3,75 @@
 // server. Every row of every table the release had is kept with its values, a failing migration
 // leaves schema and rows as they were, the migrations apply once, and over real HTTP the tokens
 // authenticate, the conversations are their owners', the document and the review download serve
-// the bytes the release served.
+// the bytes the release served. On PGlite always (the release's data folder); on PostgreSQL too
+// when TEST_DATABASE_URL is set and the release has a pg_dump of its own (postgres.sql.gz).
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { MODULES } from '../../modules.js';
 import { testConfig } from '../../test/harness.js';
+import type { Config } from '../config/config.js';
 import type { FeatureModule } from '../modules.js';
-import { type Db, openPglite } from './db.js';
+import { type Db, openPglite, openPostgres } from './db.js';
 import { migrate } from './migrations.js';
 
 const fixturesDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../test-fixtures/upgrade',
 );
-const releases = readdirSync(fixturesDir).sort();
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+const fixtures = readdirSync(fixturesDir)
+  .sort()
+  .flatMap((release) => [
+    { release, backend: 'pglite' as const },
+    ...(testDatabaseUrl && existsSync(path.join(fixturesDir, release, 'postgres.sql.gz'))
+      ? [{ release, backend: 'postgres' as const }]
+      : []),
+  ]);
+
+/** Where a fixture is unpacked: opened without migrations, and the server's configuration for it. */
+interface Store {
+  open(): Promise<Db>;
+  config: Partial<Config>;
+  remove(): Promise<void>;
+}
+
+async function unpack(release: string, backend: 'pglite' | 'postgres'): Promise<Store> {
+  if (backend === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `da-upgrade-${release}-`));
+    execFileSync('tar', ['-xzf', path.join(fixturesDir, release, 'pglite.tar.gz'), '-C', dataDir]);
+    return {
+      open: () => openPglite(path.join(dataDir, 'pglite')),
+      config: { dataDir },
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  // The release's dump of its schema upgrade_fixture, loaded into a schema of this run.
+  const schema = `test_upgrade_${randomBytes(6).toString('hex')}`;
+  const dump = gunzipSync(readFileSync(path.join(fixturesDir, release, 'postgres.sql.gz')))
+    .toString('utf8')
+    .replaceAll('upgrade_fixture', schema)
+    // psql meta-commands recent pg_dump releases write around the dump (not SQL).
+    .replace(/^\\(un)?restrict .*$/gm, '');
+  const admin = await openPostgres(testDatabaseUrl!, { max: 1 });
+  await admin.exec(dump);
+  const url = new URL(testDatabaseUrl!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    open: () => openPostgres(testDatabaseUrl!, { schema, max: 2 }),
+    config: { databaseUrl: url.toString() },
+    async remove() {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
 
 interface Manifest {
   release: string;
@@ -38,7 +87,7 @@ async function tableColumns(db: Db): Promise<Map<string, string[]>> {
   const { rows } = await db.query<{ table_name: string; column_name: string }>(
     `SELECT c.table_name, c.column_name FROM information_schema.columns c
      JOIN information_schema.tables t USING (table_schema, table_name)
-     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
      ORDER BY c.table_name, c.ordinal_position`,
   );
   const tables = new Map<string, string[]>();
@@ -78,18 +127,21 @@ function missingRows(before: Record<string, string[]>, after: Record<string, str
 
 const sha256 = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');
 
-describe.each(releases)('data written by release %s', (release) => {
+describe.each(fixtures)('data written by release $release on $backend', ({ release, backend }) => {
   const manifest = JSON.parse(
-    readFileSync(path.join(fixturesDir, release, 'manifest.json'), 'utf8'),
+    readFileSync(
+      path.join(fixturesDir, release, backend === 'pglite' ? 'manifest.json' : 'postgres-manifest.json'),
+      'utf8',
+    ),
   ) as Manifest;
-  const dataDir = mkdtempSync(path.join(tmpdir(), `da-upgrade-${release}-`));
+  let store: Store;
   let released: Map<string, string[]>;
   let releasedRows: Record<string, string[]>;
   let migratedCount = 0;
 
   beforeAll(async () => {
-    execFileSync('tar', ['-xzf', path.join(fixturesDir, release, 'pglite.tar.gz'), '-C', dataDir]);
-    const db = await openPglite(path.join(dataDir, 'pglite'));
+    store = await unpack(release, backend);
+    const db = await store.open();
     try {
       // Tokens live at most 365 days and the fixture outlives them: keep them valid, before the
       // snapshot, so the comparison stays exact and "still authenticates" keeps meaning something.
@@ -103,12 +155,12 @@ describe.each(releases)('data written by release %s', (release) => {
       await db.close();
     }
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => store?.remove());
 
   it('keeps every row with its values through the migrations; a second run applies nothing', async () => {
     expect(releasedRows.users?.length).toBeGreaterThan(0);
     expect(releasedRows.blob_chunks?.length).toBeGreaterThan(0);
-    const db = await openPglite(path.join(dataDir, 'pglite'));
+    const db = await store.open();
     try {
       await migrate(db, MODULES);
       const now = await tableColumns(db);
@@ -126,7 +178,7 @@ describe.each(releases)('data written by release %s', (release) => {
   });
 
   it('leaves schema and rows as they were when a migration fails halfway', async () => {
-    const db = await openPglite(path.join(dataDir, 'pglite'));
+    const db = await store.open();
     try {
       const columnsBefore = await tableColumns(db);
       const rowsBefore = await rowsOf(db, columnsBefore);
@@ -154,7 +206,7 @@ describe.each(releases)('data written by release %s', (release) => {
 
   it('serves the release data over HTTP, twice without migrating again', async () => {
     for (const round of [1, 2]) {
-      const app = await buildApp({ config: testConfig({ dataDir }) });
+      const app = await buildApp({ config: testConfig(store.config) });
       try {
         await app.listen({ port: 0, host: '127.0.0.1' });
         const address = app.server.address();
@@ -243,7 +295,7 @@ describe.each(releases)('data written by release %s', (release) => {
       } finally {
         await app.close();
       }
-      const db = await openPglite(path.join(dataDir, 'pglite'));
+      const db = await store.open();
       try {
         const { rows } = await db.query('SELECT 1 FROM schema_migrations');
         expect(rows, `start ${round}`).toHaveLength(migratedCount);
