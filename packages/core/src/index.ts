@@ -166,8 +166,8 @@ export {
   type ReviewState,
   type ReviewStore,
   type ReviewStoreOptions,
-  type ReviewView,
 } from './review/review-store';
+export type { ReviewView } from './review/review-view';
 export {
   createSessionStore,
   type SessionState,

@@ -1,7 +1,8 @@
 /**
  * The Code Review screen's store (spec section 4: code review file status, Upload, View, Pagination):
  * the list of the user's review files with its filter and page, the header's message, the upload
- * dialog, the review being viewed, and the one request in progress (every button waits for it).
+ * dialog, the review being viewed (its tree's transitions are in review-view.ts), and the one request
+ * in progress (every button waits for it).
  * It talks to the server through the SDK client; React connects it with `useCodeReview`.
  */
 import {
@@ -10,7 +11,6 @@ import {
   isDigitalAssistantError,
   isErrorBody,
   type ReviewFile,
-  type ReviewFileJson,
   unwrap,
   uploadCodeReviewZip,
 } from '@digital-assistant/sdk';
@@ -19,23 +19,19 @@ import type { NoticeKind } from '../notices';
 import { createStore, type ReadableStore } from '../store';
 import { reviewMessages } from './review-messages';
 import {
-  buildReviewTree,
   canDeleteReviewFile,
   canDownloadReviewFile,
   canViewReviewFile,
   filterReviewFiles,
-  firstReviewFunction,
-  initiallyExpanded,
   isZipFileName,
   lastReviewPage,
   REVIEW_PAGE_SIZE,
   REVIEW_POLL_INTERVAL_MS,
   type ReviewPage,
-  type ReviewTreeNode,
   reviewPage,
   reviewStatusKind,
-  walkReviewTree,
 } from './review-rules';
+import { openReviewView, type ReviewView, selectReviewFunction, toggleReviewNode } from './review-view';
 
 /** The header's message line: its kind (icon and colour) and text, and the server's reason if any. */
 export interface ReviewMessage {
@@ -48,19 +44,6 @@ export interface ReviewMessage {
 
 /** The request in progress; every button is disabled while there is one (spec section 4). */
 export type ReviewRequest = 'fetch' | 'upload' | 'view' | 'delete' | 'download';
-
-/** The review being viewed. */
-export interface ReviewView {
-  fileId: string;
-  /** The uploaded file's name. */
-  filename: string;
-  review: ReviewFileJson;
-  tree: ReviewTreeNode[];
-  /** Ids of the folders and files shown open. */
-  expanded: readonly string[];
-  /** Id of the function shown, `null` when the review has none. */
-  selectedId: string | null;
-}
 
 /** Snapshot of the review store. */
 export interface ReviewState {
@@ -385,19 +368,7 @@ export function createReviewStore(options: ReviewStoreOptions): ReviewStore {
       try {
         const review = await unwrap(client.POST('/api/file/file', { body: { fileId } }));
         if (at !== generation) return;
-        const tree = buildReviewTree(review);
-        set({
-          request: null,
-          isUploadOpen: false,
-          view: {
-            fileId,
-            filename: file.filename,
-            review,
-            tree,
-            expanded: initiallyExpanded(tree),
-            selectedId: firstReviewFunction(tree)?.id ?? null,
-          },
-        });
+        set({ request: null, isUploadOpen: false, view: openReviewView(fileId, file.filename, review) });
         options.onViewOpened?.();
       } catch (error) {
         if (at !== generation) return;
@@ -409,24 +380,13 @@ export function createReviewStore(options: ReviewStoreOptions): ReviewStore {
       set({ view: null });
     },
     toggleExpanded(id) {
-      set((state) => {
-        if (!state.view) return {};
-        const { expanded } = state.view;
-        return {
-          view: {
-            ...state.view,
-            expanded: expanded.includes(id) ? expanded.filter((other) => other !== id) : [...expanded, id],
-          },
-        };
-      });
+      set((state) => (state.view ? { view: toggleReviewNode(state.view, id) } : {}));
     },
     selectFunction(id) {
       set((state) => {
-        if (!state.view || state.view.selectedId === id) return {};
-        const exists = walkReviewTree(state.view.tree).some(
-          (node) => node.kind === 'function' && node.id === id,
-        );
-        return exists ? { view: { ...state.view, selectedId: id } } : {};
+        if (!state.view) return {};
+        const view = selectReviewFunction(state.view, id);
+        return view === state.view ? {} : { view };
       });
     },
     async download(fileId) {
