@@ -73,3 +73,19 @@ export const Empty: Story = {
     await expect(canvasElement.querySelector('.da-markdown')).toBeEmptyDOMElement();
   },
 };
+
+const longParagraph = Array.from({ length: 400 }, (_, index) => `word${index + 1}`).join(' ');
+
+/**
+ * An answer still streaming, one long paragraph: its settled pieces are drawn each as a block of
+ * its own (a piece starts on a new line), so the browser lays out only the piece that grows.
+ */
+export const StreamingLongParagraph: Story = {
+  args: { children: longParagraph, isStreaming: true },
+  play: async ({ canvasElement }) => {
+    const pieces = [...canvasElement.querySelectorAll<HTMLElement>('p > .da-markdown-piece')];
+    await expect(pieces.length).toBeGreaterThan(1);
+    await expect(getComputedStyle(pieces[0]!).display).toBe('block');
+    await expect(canvasElement.querySelector('p')).toHaveTextContent(/^word1 word2 .* word400$/);
+  },
+};
