@@ -510,6 +510,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/history/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the signed-in user's AI conversations
+         * @description Extension. The signed-in user's conversations whose label or any message contains `q`
+         *     (ignoring case), most recent first, each with one snippet of the matching text and where the
+         *     match lies in it (`Highlights`, offsets in UTF-16 code units of `Snippet`, as JavaScript
+         *     strings count) to mark it. Only the caller's own conversations are ever searched.
+         */
+        get: operations["searchChatHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename an AI conversation
+         * @description Extension. Sets the conversation's History label (`ChipSummary`, trimmed, 1 to 200
+         *     characters) and answers the conversation's id and new label. 404 when the caller has no
+         *     conversation with this id (another person's included).
+         */
+        post: operations["renameConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/delete": {
         parameters: {
             query?: never;
@@ -1239,6 +1284,38 @@ export interface components {
         ChatHistoryItem: {
             ConversationId: string;
             ChipSummary: string;
+            /**
+             * Format: date-time
+             * @description Extension. When the conversation started (History groups by it).
+             */
+            CreatedAt?: string;
+        };
+        RenameConversationRequest: {
+            ConversationId: string;
+            /** @description The new label; surrounding spaces are dropped and it must keep a character. */
+            ChipSummary: string;
+        };
+        /** @description A match in a snippet, as offsets in UTF-16 code units. */
+        ChatHistoryHighlight: {
+            start: number;
+            length: number;
+        };
+        ChatHistorySearchResult: {
+            ConversationId: string;
+            ChipSummary: string;
+            /** Format: date-time */
+            CreatedAt?: string;
+            /**
+             * @description Where the snippet comes from - the label (`title`) or a message (`message`).
+             * @enum {string}
+             */
+            Field: "title" | "message";
+            /** @description The label, or about 120 characters of the first matching message around the match. */
+            Snippet: string;
+            Highlights: components["schemas"]["ChatHistoryHighlight"][];
+        };
+        ChatHistorySearchResponse: {
+            Results: components["schemas"]["ChatHistorySearchResult"][];
         };
         ChatHistoryResponse: {
             History: components["schemas"]["ChatHistoryItem"][];
@@ -2402,6 +2479,68 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    searchChatHistory: {
+        parameters: {
+            query: {
+                /** @description The text to find (at least 1 character once trimmed). */
+                q: string;
+                /** @description At most this many conversations (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching conversations, most recent first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatHistorySearchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renameConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatHistoryItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteConversation: {

@@ -485,6 +485,7 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect((await history(staff)).find((item) => item.ConversationId === done.ConversationId)).toEqual({
         ConversationId: done.ConversationId,
         ChipSummary: 'Which trains leave for Lyon tonight',
+        CreatedAt: expect.any(String),
       });
       // A follow-up keeps the name and asks for none.
       await gpt(staff, 'And tomorrow?', done.ConversationId);

@@ -1,11 +1,12 @@
 // The chat operations: knowledge chat (knowledgeChat), the AI chat with its history (gptChat,
-// getChatHistory, getConversation, deleteConversation). Each question answers JSON, or server-sent
+// getChatHistory, getConversation, deleteConversation; the extensions searchChatHistory and
+// renameConversation). Each question answers JSON, or server-sent
 // events with `Accept: text/event-stream` (respond.ts), and is rate limited per user. The ELK agent's
 // operations (elkChat, elkNewTopic) are the elk module's (features/elk), built on respond() too.
 import { randomUUID } from 'node:crypto';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
-import { forbidden, HttpError, notFound } from '../../platform/http/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors.js';
 import { chatRateLimit } from '../../platform/http/rate-limit.js';
 import {
   defineHandlers,
@@ -16,7 +17,9 @@ import {
 } from '../../platform/http/typed-handlers.js';
 import { type ChatModel, type ModelMessage, respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
+import { votesOn } from '../feedback/index.js';
 import { canReadDepartment, DEPARTMENT_LABELS, type Department } from '../knowledge/index.js';
+import { messageSnippet, titleSnippet } from './history-search.js';
 import { knowledgePieces, retrieve } from './knowledge-answer.js';
 import {
   conversationLabel,
@@ -36,7 +39,9 @@ import {
   listConversations,
   listMessages,
   type QuestionIds,
+  renameConversation,
   type StoredMessage,
+  searchConversations,
   setConversationSummary,
   updateAnswer,
 } from './store.js';
@@ -215,7 +220,12 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         }
         await dropReplaced(questionId);
         const name = labelled ? await within(labelled, LABEL_WAIT_MS) : undefined;
-        return { Answer: text, ConversationId: conversation.id, ChipSummary: name ?? conversation.summary };
+        return {
+          Answer: text,
+          AnswerId: answerId,
+          ConversationId: conversation.id,
+          ChipSummary: name ?? conversation.summary,
+        };
       },
       // Stopped before its first word, the question is still kept (the client was told the id).
       stop: async (text) => {
@@ -245,7 +255,44 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         History: conversations.map((conversation) => ({
           ConversationId: conversation.id,
           ChipSummary: conversation.summary,
+          CreatedAt: new Date(conversation.created_at).toISOString(),
         })),
+      };
+    },
+
+    async searchChatHistory(request) {
+      const { user } = requireIdentity(request);
+      const text = request.query.q.trim();
+      if (!text) throw badRequest('Type something to search for.');
+      const matches = await searchConversations(db, user.id, text, request.query.limit ?? 50);
+      return {
+        Results: matches.map((match) => {
+          const snippet =
+            match.title_matches || match.message === null
+              ? titleSnippet(match.summary, text)
+              : messageSnippet(match.message, text);
+          return {
+            ConversationId: match.id,
+            ChipSummary: match.summary,
+            CreatedAt: new Date(match.created_at).toISOString(),
+            Field: match.title_matches ? ('title' as const) : ('message' as const),
+            Snippet: snippet.text,
+            Highlights: snippet.highlights,
+          };
+        }),
+      };
+    },
+
+    async renameConversation(request) {
+      const { user } = requireIdentity(request);
+      const label = request.body.ChipSummary.trim();
+      if (!label) throw badRequest('A conversation needs a name.');
+      const renamed = await renameConversation(db, user.id, request.body.ConversationId, label);
+      if (!renamed) throw noSuchConversation();
+      return {
+        ConversationId: renamed.id,
+        ChipSummary: renamed.summary,
+        CreatedAt: new Date(renamed.created_at).toISOString(),
       };
     },
 
@@ -254,6 +301,11 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       const conversation = await findConversation(db, user.id, request.body.ConversationId);
       if (!conversation) throw noSuchConversation();
       const messages = await listMessages(db, conversation.id);
+      const votes = await votesOn(
+        db,
+        user.id,
+        messages.filter((message) => message.role === 'assistant').map((message) => message.id),
+      );
       reply.header(REPLACE_LAST_HEADER, 'supported');
       return {
         ConversationId: conversation.id,
@@ -261,7 +313,9 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         Messages: messages.map((message) => ({
           type: message.role === 'user' ? 1 : 0,
           message: message.content,
+          ...(message.role === 'assistant' ? { id: message.id } : {}),
           ...(message.stopped ? { stopped: true } : {}),
+          ...(votes.has(message.id) ? { feedback: votes.get(message.id) } : {}),
         })),
       };
     },

@@ -7,6 +7,17 @@ export interface Conversation {
   summary: string;
 }
 
+/** A conversation in the History list: its label and when it started. */
+export interface ListedConversation extends Conversation {
+  created_at: Date;
+}
+
+/** A conversation that matched a History search: the first matching message when its label did not match. */
+export interface ConversationMatch extends ListedConversation {
+  title_matches: boolean;
+  message: string | null;
+}
+
 export interface StoredMessage {
   id: string;
   role: 'user' | 'assistant';
@@ -132,11 +143,59 @@ export async function setConversationSummary(
 }
 
 /** The user's conversations, newest first. */
-export async function listConversations(db: Queryable, userId: string): Promise<Conversation[]> {
-  const { rows } = await db.query<Conversation>(
-    `SELECT id, summary FROM chat_conversations WHERE user_id = $1
+export async function listConversations(db: Queryable, userId: string): Promise<ListedConversation[]> {
+  const { rows } = await db.query<ListedConversation>(
+    `SELECT id, summary, created_at FROM chat_conversations WHERE user_id = $1
      ORDER BY created_at DESC, id DESC LIMIT 500`,
     [userId],
+  );
+  return rows;
+}
+
+/** Renames the user's conversation; undefined when it is someone else's or does not exist. */
+export async function renameConversation(
+  db: Queryable,
+  userId: string,
+  id: string,
+  summary: string,
+): Promise<ListedConversation | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const { rows } = await db.query<ListedConversation>(
+    `UPDATE chat_conversations SET summary = $3 WHERE id = $1 AND user_id = $2
+     RETURNING id, summary, created_at`,
+    [id, userId, summary],
+  );
+  return rows[0];
+}
+
+/**
+ * The user's conversations whose label or a message contains `text` (ignoring case), newest first,
+ * with the first matching message of those whose label does not match. Only the user's rows are read:
+ * their conversations through (user_id, created_at), each one's messages through
+ * (conversation_id, id), so the cost grows with this person's own history, not everyone's.
+ */
+export async function searchConversations(
+  db: Queryable,
+  userId: string,
+  text: string,
+  limit: number,
+): Promise<ConversationMatch[]> {
+  const { rows } = await db.query<ConversationMatch>(
+    `SELECT id, summary, created_at, title_matches, message
+       FROM (SELECT conversation.id, conversation.summary, conversation.created_at,
+                    strpos(lower(conversation.summary), lower($2)) > 0 AS title_matches,
+                    CASE WHEN strpos(lower(conversation.summary), lower($2)) > 0 THEN NULL ELSE
+                      (SELECT message.content FROM chat_messages message
+                        WHERE message.conversation_id = conversation.id
+                          AND strpos(lower(message.content), lower($2)) > 0
+                        ORDER BY message.id LIMIT 1)
+                    END AS message
+               FROM chat_conversations conversation
+              WHERE conversation.user_id = $1) AS found
+      WHERE title_matches OR message IS NOT NULL
+      ORDER BY created_at DESC, id DESC
+      LIMIT $3`,
+    [userId, text, limit],
   );
   return rows;
 }

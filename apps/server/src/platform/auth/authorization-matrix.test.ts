@@ -372,6 +372,8 @@ const NOT_ANSWERING_KNOWLEDGE: Record<string, string> = {
   getChatHistory: 'lists AI conversations',
   getConversation: 'answers an AI conversation',
   deleteConversation: 'answers nothing',
+  searchChatHistory: 'searches the caller’s own AI conversations',
+  renameConversation: 'answers the conversation’s new label',
 };
 
 describe.each(BACKENDS)('departments in the authorization matrix on %s', (backend) => {
@@ -524,4 +526,94 @@ describe.each(BACKENDS)('departments in the authorization matrix on %s', (backen
     // Three rounds of every knowledge-answering operation for seven callers: well over the default
     // limit on a two-core machine busy with other work.
   }, 240_000);
+});
+
+/**
+ * AI conversations are one person's: no other caller (an administrator, by session or token,
+ * included) finds, opens, renames or deletes them, through any chat operation that takes a
+ * conversation or searches History; the owner's conversation is unchanged afterwards.
+ */
+const OWNED_SECRET = 'marzipan';
+const CONVERSATION_PROBES: Record<string, (id: string) => { request: InjectOptions; refused: boolean }> = {
+  getChatHistory: () => ({
+    request: { method: 'POST', url: '/api/chat/getHistory', payload: {} },
+    refused: false,
+  }),
+  searchChatHistory: () => ({
+    request: { method: 'GET', url: `/api/chat/history/search?q=${OWNED_SECRET}` },
+    refused: false,
+  }),
+  getConversation: (id) => ({
+    request: { method: 'POST', url: '/api/chat/getConversation', payload: { ConversationId: id } },
+    refused: true,
+  }),
+  renameConversation: (id) => ({
+    request: {
+      method: 'POST',
+      url: '/api/chat/rename',
+      payload: { ConversationId: id, ChipSummary: 'renamed by someone else' },
+    },
+    refused: true,
+  }),
+  deleteConversation: (id) => ({
+    request: { method: 'POST', url: '/api/chat/delete', payload: { ConversationId: id } },
+    refused: true,
+  }),
+};
+
+describe.each(BACKENDS)('other people’s AI conversations in the authorization matrix on %s', (backend) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('probes every chat operation that takes a conversation or lists them', () => {
+    const unprobed = contract.operations
+      .filter((operation) => /conversation|chathistory/i.test(operation.operationId))
+      .map((operation) => operation.operationId)
+      .filter((operationId) => !(operationId in CONVERSATION_PROBES));
+    expect(unprobed).toEqual([]);
+  });
+
+  it('lets nobody but its owner find, open, rename or delete a conversation', async () => {
+    const owner = await findUserByEmail(server.db, emailOf('STAFF'));
+    const { rows } = await server.db.query<{ id: string }>(
+      'INSERT INTO chat_conversations (user_id, summary) VALUES ($1, $2) RETURNING id',
+      [owner!.id, `About ${OWNED_SECRET}`],
+    );
+    const id = rows[0]!.id;
+    await server.db.query(
+      `INSERT INTO chat_messages (conversation_id, role, content) VALUES ($1, 'user', $2)`,
+      [id, `The ${OWNED_SECRET} recipe`],
+    );
+    await addUser(server.db, 'other-staff@example.com', 'STAFF');
+    const others: Array<[string, { headers: Record<string, string> }]> = [
+      ['another staff session', await sessionFor(server.db, 'other-staff@example.com')],
+      ['admin session', await sessionFor(server.db, ADMIN)],
+      ['admin token', await tokenFor(server.db, ADMIN)],
+    ];
+    const leaks: string[] = [];
+    for (const [name, caller] of others) {
+      for (const [operationId, probe] of Object.entries(CONVERSATION_PROBES)) {
+        const { request, refused } = probe(id);
+        const response = await server.app.inject({ ...request, headers: caller.headers });
+        if (response.body.includes(OWNED_SECRET) || response.body.includes(id))
+          leaks.push(`${name}: ${operationId} answered the conversation`);
+        if (refused ? response.statusCode !== 404 : response.statusCode !== 200)
+          leaks.push(`${name}: ${operationId} answered ${response.statusCode}`);
+      }
+    }
+    expect(leaks, leaks.join('\n')).toEqual([]);
+    const ownerSession = await sessionFor(server.db, emailOf('STAFF'));
+    const found = await server.app.inject({
+      method: 'GET',
+      url: `/api/chat/history/search?q=${OWNED_SECRET}`,
+      headers: ownerSession.headers,
+    });
+    expect(found.json()).toMatchObject({
+      Results: [{ ConversationId: id, ChipSummary: `About ${OWNED_SECRET}` }],
+    });
+  });
 });
