@@ -186,8 +186,16 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       const other = (await gpt(staff, 'Another topic entirely')).json();
       const list = await history(staff);
       expect(list.slice(0, 2)).toEqual([
-        { ConversationId: other.ConversationId, ChipSummary: 'Another topic entirely' },
-        { ConversationId: answer.ConversationId, ChipSummary: answer.ChipSummary },
+        {
+          ConversationId: other.ConversationId,
+          ChipSummary: 'Another topic entirely',
+          CreatedAt: expect.any(String),
+        },
+        {
+          ConversationId: answer.ConversationId,
+          ChipSummary: answer.ChipSummary,
+          CreatedAt: expect.any(String),
+        },
       ]);
 
       const opened = (await conversation(staff, answer.ConversationId)).json();
