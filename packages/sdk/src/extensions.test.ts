@@ -11,12 +11,20 @@ import {
   listKnowledgeDocuments,
   listMyTokens,
   reingestKnowledgeDocument,
+  renameConversation,
   revokeToken,
+  searchChatHistory,
   setUsersActive,
 } from './extensions';
 import { errorReply, offContract } from './testing/contract-fake';
 import { EXTENSION_OPERATIONS } from './testing/contract-validator';
-import { createDemoServer, type DemoServer, type DemoServerOptions } from './testing/demo-server';
+import {
+  createDemoServer,
+  type DemoServer,
+  type DemoServerOptions,
+  demoAdmin,
+  demoStaff,
+} from './testing/demo-server';
 import type { KnowledgeDocument } from './types';
 
 const servers: DemoServer[] = [];
@@ -57,7 +65,50 @@ const helpers = {
     setUsersActive(client, { emails: ['staff@example.com'], is_active: false }),
   listFeatures: (client: ReturnType<typeof createClient>) => listFeatures(client),
   listAuditEvents: (client: ReturnType<typeof createClient>) => listAuditEvents(client, { limit: 5 }),
+  searchChatHistory: (client: ReturnType<typeof createClient>) => searchChatHistory(client, 'vpn'),
+  renameConversation: (client: ReturnType<typeof createClient>) =>
+    renameConversation(client, 'conversation-1', 'VPN on Linux'),
 };
+
+describe('History search and rename', () => {
+  const conversations = [
+    {
+      ConversationId: 'conversation-1',
+      ChipSummary: 'Laptop help',
+      owner: demoAdmin.email,
+      Messages: [
+        { type: 1 as const, message: 'How do I set up the VPN?' },
+        { type: 0 as const, message: 'Install the client.' },
+      ],
+    },
+    {
+      ConversationId: 'conversation-2',
+      ChipSummary: 'VPN of someone else',
+      owner: demoStaff.email,
+      Messages: [],
+    },
+  ];
+
+  it('find one’s own conversations with the match marked, and rename them', async () => {
+    const { client } = setup({ conversations });
+    const found = await searchChatHistory(client, 'vpn');
+    expect(found.unsupported).toBe(false);
+    const [hit] = found.data!.Results;
+    expect(found.data!.Results).toHaveLength(1);
+    expect(hit).toMatchObject({ ConversationId: 'conversation-1', Field: 'message' });
+    expect(hit!.Snippet.slice(hit!.Highlights[0]!.start, hit!.Highlights[0]!.start + 3)).toBe('VPN');
+
+    const renamed = await renameConversation(client, 'conversation-1', ' VPN on Linux ');
+    expect(renamed).toEqual({
+      unsupported: false,
+      data: { ConversationId: 'conversation-1', ChipSummary: 'VPN on Linux' },
+    });
+    await expect(renameConversation(client, 'conversation-2', 'Mine now')).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
+  });
+});
 
 describe('the extension helpers', () => {
   it('know every extension operation a developer calls (the SSO callback and the passage page are for browsers)', () => {
@@ -74,6 +125,8 @@ describe('the extension helpers', () => {
         'POST /api/users/active/update',
         'GET /api/features',
         'GET /api/audit',
+        'GET /api/chat/history/search',
+        'POST /api/chat/rename',
       ].sort(),
     );
     expect(Object.keys(helpers)).toHaveLength(EXTENSION_OPERATIONS.length - 2);

@@ -233,3 +233,41 @@ export function listAuditEvents(
     operation: 'GET /api/audit',
   });
 }
+
+/**
+ * The signed-in user's AI conversations whose label or messages contain `q` (ignoring case), newest
+ * first (feature `chatgpt`): each with a snippet and the match's place in it (`Highlights`, offsets in
+ * the snippet's UTF-16 code units) to mark. Only the caller's own conversations are ever searched.
+ * @example
+ * const result = await searchChatHistory(client, 'vpn');
+ * if (!result.unsupported) for (const hit of result.data.Results) console.log(hit.ChipSummary, hit.Snippet);
+ */
+export function searchChatHistory(
+  client: DigitalAssistantClient,
+  q: string,
+  options: { limit?: number } = {},
+): Promise<ExtensionResult<Schemas['ChatHistorySearchResponse']>> {
+  return callExtension(client.GET('/api/chat/history/search', { params: { query: { q, ...options } } }), {
+    hasShape: hasArray('Results'),
+    operation: 'GET /api/chat/history/search',
+  });
+}
+
+/**
+ * Renames one of the signed-in user's AI conversations (its History label; feature `chatgpt`);
+ * answers the conversation with its new label. Someone else's conversation is 404 (thrown as `not_found`).
+ * @example
+ * const result = await renameConversation(client, id, 'VPN on Linux');
+ * if (!result.unsupported) console.log(result.data.ChipSummary);
+ */
+export function renameConversation(
+  client: DigitalAssistantClient,
+  conversationId: string,
+  label: string,
+): Promise<ExtensionResult<Schemas['ChatHistoryItem']>> {
+  const path = '/api/chat/rename';
+  return callExtension(client.POST(path, { body: { ConversationId: conversationId, ChipSummary: label } }), {
+    operation: `POST ${path}`,
+    hasOperation: async () => !(await searchChatHistory(client, 'a', { limit: 1 })).unsupported,
+  });
+}

@@ -41,7 +41,9 @@ export {
   listKnowledgeDocuments,
   listMyTokens,
   reingestKnowledgeDocument,
+  renameConversation,
   revokeToken,
+  searchChatHistory,
   setUsersActive,
 } from './extensions';
 export {
@@ -56,6 +58,7 @@ export type {
   AuditEvent,
   AuthResponse,
   ChatHistoryItem,
+  ChatHistorySearchResult,
   ChatStreamEvent,
   CodeReviewUploadResponse,
   ConversationMessage,

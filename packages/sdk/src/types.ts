@@ -35,6 +35,8 @@ export type GptChatRequest = Schemas['GptChatRequest'];
 export type GptChatResponse = Schemas['GptChatResponse'];
 export type ElkChatResponse = Schemas['ElkChatResponse'];
 export type ChatHistoryItem = Schemas['ChatHistoryItem'];
+/** A conversation found by History search: a snippet of its label or of a message, with the match's offsets. */
+export type ChatHistorySearchResult = Schemas['ChatHistorySearchResult'];
 export type ConversationResponse = Schemas['ConversationResponse'];
 export type ConversationMessage = Schemas['ConversationMessage'];
 /** Payload of one server-sent event of the chat streaming extension. */

@@ -7,6 +7,7 @@
  * leaves what was said so far in the conversation, flagged `stopped`, as on the reference server.
  */
 import type {
+  ChatHistorySearchResult,
   ChatStreamEvent,
   ConversationMessage,
   Department,
@@ -296,6 +297,58 @@ export function createDemoChatHandlers(
         ...(options.canReplaceLast !== false ? { headers: { [REPLACE_LAST_HEADER]: 'supported' } } : {}),
         body: { ConversationId, ChipSummary, Messages: Messages.map((message) => ({ ...message })) },
       };
+    },
+    'GET /api/chat/history/search': ({ query }) => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      const text = String(query.q ?? '')
+        .trim()
+        .toLowerCase();
+      if (!text) return errorReply(400, 'validation_failed', 'Type something to search for.');
+      const marks = (snippet: string) => {
+        const found: Array<{ start: number; length: number }> = [];
+        const lower = snippet.toLowerCase();
+        for (let at = lower.indexOf(text); at !== -1; at = lower.indexOf(text, at + text.length))
+          found.push({ start: at, length: text.length });
+        return found;
+      };
+      const Results = state.conversations
+        .filter((conversation) => conversation.owner === user.email)
+        .flatMap(({ ConversationId, ChipSummary, Messages }): ChatHistorySearchResult[] => {
+          if (ChipSummary.toLowerCase().includes(text))
+            return [
+              {
+                ConversationId,
+                ChipSummary,
+                Field: 'title' as const,
+                Snippet: ChipSummary,
+                Highlights: marks(ChipSummary),
+              },
+            ];
+          const message = Messages.find((item) => item.message.toLowerCase().includes(text));
+          return message
+            ? [
+                {
+                  ConversationId,
+                  ChipSummary,
+                  Field: 'message' as const,
+                  Snippet: message.message,
+                  Highlights: marks(message.message),
+                },
+              ]
+            : [];
+        })
+        .slice(0, Number(query.limit ?? 50));
+      return { status: 200, body: { Results } };
+    },
+    'POST /api/chat/rename': ({ body }) => {
+      if (!state.sessionUser) return unauthenticated();
+      const conversation = own(body.ConversationId);
+      if (!conversation) return errorReply(404, 'not_found', 'No such conversation');
+      const label = body.ChipSummary.trim();
+      if (!label) return errorReply(400, 'validation_failed', 'A conversation needs a name.');
+      conversation.ChipSummary = label;
+      return { status: 200, body: { ConversationId: conversation.ConversationId, ChipSummary: label } };
     },
     'POST /api/chat/delete': ({ body }) => {
       if (!state.sessionUser) return unauthenticated();
