@@ -4,6 +4,7 @@
 import { auditModule } from './features/audit/index.js';
 import { chatModule } from './features/chat/index.js';
 import { elkModule } from './features/elk/index.js';
+import { feedbackModule } from './features/feedback/index.js';
 import { healthModule } from './features/health/index.js';
 import { identityModule } from './features/identity/index.js';
 import { knowledgeModule } from './features/knowledge/index.js';
@@ -30,4 +31,5 @@ export const MODULES: readonly FeatureModule[] = [
   reviewModule,
   chatModule,
   elkModule,
+  feedbackModule,
 ];

@@ -44,4 +44,5 @@ export const FEATURE_NAMES = [
   'code_enhancement_upload',
   'chatgpt',
   'knowledge_pga',
+  'feedback_view',
 ] as const satisfies readonly FeatureName[];

@@ -26,6 +26,6 @@ describe('generated contract types', () => {
   it('FEATURE_NAMES lists every feature of the contract exactly once', () => {
     expectTypeOf<(typeof FEATURE_NAMES)[number]>().toEqualTypeOf<FeatureName>();
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
-    expect(FEATURE_NAMES).toHaveLength(35);
+    expect(FEATURE_NAMES).toHaveLength(36);
   });
 });

@@ -944,6 +944,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Vote on one answer of one's own AI conversation
+         * @description Extension. A thumbs up or down on the answer `AnswerId` (from `gptChat`'s `AnswerId` or a
+         *     `getConversation` message's `id`), with an optional comment. One vote per person per answer:
+         *     voting again replaces the vote and its comment. 404 when the caller has no answer with this id
+         *     (another person's included).
+         */
+        put: operations["setAnswerFeedback"];
+        post?: never;
+        /**
+         * Withdraw one's vote on an answer
+         * @description Extension. 404 when the caller has no vote on an answer with this id.
+         */
+        delete: operations["deleteAnswerFeedback"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the votes on answers, newest first
+         * @description Extension, for administrators. Each vote with who gave it, when, the chat it was given in and,
+         *     while the conversation exists, the question and the answer. A vote on a deleted conversation
+         *     is kept without its text (`question` and `answer` null). Filters combine; `from` and `to`
+         *     bound the time of the vote (inclusive, exclusive). Paged with `offset` and `limit`; `total`
+         *     counts every match.
+         */
+        get: operations["listAnswerFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feedback/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the votes on answers as CSV
+         * @description Extension, for administrators. The votes matching the same filters as `listAnswerFeedback`,
+         *     newest first, as a CSV file (RFC 4180, UTF-8, a header row; a cell starting with `=`, `+`,
+         *     `-`, `@`, tab or carriage return is prefixed with `'` so a spreadsheet does not run it).
+         */
+        get: operations["exportAnswerFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1033,10 +1106,10 @@ export interface components {
          * @description A feature permission name; role groups hold these, operations require one. `knowledge_pga` is an
          *     extension: the PGA capability (the PGA department and documents naming it), held by the PGA and
          *     CORE_ADMINS role groups as the spec grants it; granted like any other feature, so delegation
-         *     compares it too.
+         *     compares it too. `feedback_view` is an extension: reading the votes on answers (held by CORE_ADMINS).
          * @enum {string}
          */
-        FeatureName: "landing" | "index" | "role_group_view" | "role_group_create" | "role_group_delete" | "role_group_list_view" | "role_group_update_add" | "role_group_update_remove" | "user_view" | "user_update" | "redis_read" | "redis_write" | "redis_delete" | "redis_secrets" | "chat" | "chat_debug" | "chat_admin" | "train" | "search" | "show_file_status" | "init_models" | "token_creator" | "profile_create" | "profile_delete" | "profile_update" | "profile_view_all" | "gdrive_data" | "session_create" | "session_validate" | "session_end" | "discourse_data" | "elk_chat" | "code_enhancement_upload" | "chatgpt" | "knowledge_pga";
+        FeatureName: "landing" | "index" | "role_group_view" | "role_group_create" | "role_group_delete" | "role_group_list_view" | "role_group_update_add" | "role_group_update_remove" | "user_view" | "user_update" | "redis_read" | "redis_write" | "redis_delete" | "redis_secrets" | "chat" | "chat_debug" | "chat_admin" | "train" | "search" | "show_file_status" | "init_models" | "token_creator" | "profile_create" | "profile_delete" | "profile_update" | "profile_view_all" | "gdrive_data" | "session_create" | "session_validate" | "session_end" | "discourse_data" | "elk_chat" | "code_enhancement_upload" | "chatgpt" | "knowledge_pga" | "feedback_view";
         FeatureList: {
             features: components["schemas"]["FeatureName"][];
         };
@@ -1264,6 +1337,8 @@ export interface components {
         };
         GptChatResponse: {
             Answer: string;
+            /** @description Extension. The answer's id, to vote on it (`setAnswerFeedback`). */
+            AnswerId?: string;
             ConversationId: string;
             ChipSummary: string;
         };
@@ -1328,6 +1403,10 @@ export interface components {
             /** @enum {integer} */
             type: 0 | 1;
             message: string;
+            /** @description Extension. On a bot answer, its id (the `AnswerId` to vote on it). */
+            id?: string;
+            /** @description Extension. On a bot answer, the caller's vote on it, if any. */
+            feedback?: components["schemas"]["AnswerFeedback"];
             /**
              * @description Extension. True for a bot answer that is not complete, `message` being what was said so far: the user
              *     stopped it, it was cut short (its caller signed out, deactivated or deleted meanwhile, or the server
@@ -1603,6 +1682,52 @@ export interface components {
         AuditEventList: {
             events: components["schemas"]["AuditEvent"][];
         };
+        /** @description Extension. The id of one answer of an AI conversation. */
+        AnswerId: string;
+        /** @enum {string} */
+        FeedbackVote: "up" | "down";
+        /**
+         * @description The chat a vote was given in.
+         * @enum {string}
+         */
+        FeedbackChat: "ai" | "knowledge" | "admin" | "elk";
+        AnswerFeedbackRequest: {
+            AnswerId: components["schemas"]["AnswerId"];
+            vote: components["schemas"]["FeedbackVote"];
+            /** @description Optional; an empty or blank comment is kept as none. */
+            comment?: string;
+        };
+        AnswerFeedback: {
+            AnswerId: components["schemas"]["AnswerId"];
+            vote: components["schemas"]["FeedbackVote"];
+            comment?: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AnswerFeedbackItem: {
+            id: string;
+            vote: components["schemas"]["FeedbackVote"];
+            comment: string | null;
+            chat: components["schemas"]["FeedbackChat"];
+            /** @description The knowledge department; null outside a department's chat. */
+            department: components["schemas"]["Department"] | null;
+            /** @description E-mail of who voted. */
+            user: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Null once the conversation is deleted. */
+            conversation_id: string | null;
+            /** @description The question answered; null once the conversation is deleted. */
+            question: string | null;
+            /** @description The answer voted on; null once the conversation is deleted. */
+            answer: string | null;
+        };
+        AnswerFeedbackList: {
+            items: components["schemas"]["AnswerFeedbackItem"][];
+            total: number;
+        };
     };
     responses: {
         /** @description Done. */
@@ -1781,7 +1906,17 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Only votes given in this chat. */
+        FeedbackChat: components["schemas"]["FeedbackChat"];
+        /** @description Only votes on knowledge answers of this department. */
+        FeedbackDepartment: components["schemas"]["Department"];
+        FeedbackVote: components["schemas"]["FeedbackVote"];
+        /** @description Only votes given at or after this time. */
+        FeedbackFrom: string;
+        /** @description Only votes given before this time. */
+        FeedbackTo: string;
+    };
     requestBodies: {
         /** @description An empty JSON object. */
         EmptyBody: {
@@ -3040,6 +3175,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setAnswerFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The vote as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerFeedback"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAnswerFeedback: {
+        parameters: {
+            query: {
+                AnswerId: components["schemas"]["AnswerId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAnswerFeedback: {
+        parameters: {
+            query?: {
+                /** @description Only votes given in this chat. */
+                chat?: components["parameters"]["FeedbackChat"];
+                /** @description Only votes on knowledge answers of this department. */
+                department?: components["parameters"]["FeedbackDepartment"];
+                vote?: components["parameters"]["FeedbackVote"];
+                /** @description Only votes given at or after this time. */
+                from?: components["parameters"]["FeedbackFrom"];
+                /** @description Only votes given before this time. */
+                to?: components["parameters"]["FeedbackTo"];
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of votes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerFeedbackList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportAnswerFeedback: {
+        parameters: {
+            query?: {
+                /** @description Only votes given in this chat. */
+                chat?: components["parameters"]["FeedbackChat"];
+                /** @description Only votes on knowledge answers of this department. */
+                department?: components["parameters"]["FeedbackDepartment"];
+                vote?: components["parameters"]["FeedbackVote"];
+                /** @description Only votes given at or after this time. */
+                from?: components["parameters"]["FeedbackFrom"];
+                /** @description Only votes given before this time. */
+                to?: components["parameters"]["FeedbackTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { diffFeatures, featureLabel, KNOWN_FEATURES, roleGroupUpdateRequests } from './role-features';
 
 describe('known features', () => {
-  it('lists the 35 feature names of the contract once each', () => {
-    expect(KNOWN_FEATURES).toHaveLength(35);
-    expect(new Set(KNOWN_FEATURES).size).toBe(35);
+  it('lists the 36 feature names of the contract once each', () => {
+    expect(KNOWN_FEATURES).toHaveLength(36);
+    expect(new Set(KNOWN_FEATURES).size).toBe(36);
     expect(KNOWN_FEATURES).toContain('code_enhancement_upload');
   });
 

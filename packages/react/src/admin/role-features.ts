@@ -3,7 +3,7 @@
 import { FEATURE_NAMES } from '@digital-assistant/sdk/features';
 
 /**
- * The 35 feature names of the contract, used when the server cannot list its own
+ * The 36 feature names of the contract, used when the server cannot list its own
  * (the `GET /api/features` extension is missing).
  */
 export const KNOWN_FEATURES = FEATURE_NAMES;

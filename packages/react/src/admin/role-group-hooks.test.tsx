@@ -258,12 +258,12 @@ describe('useFeatureList', () => {
       ),
     ],
     ['JSON of another shape', answer(() => json(200, { message: 'hello' }))],
-  ])('falls back to the 35 known features on %s', async (_, serverWithout) => {
+  ])('falls back to the 36 known features on %s', async (_, serverWithout) => {
     const { result, api } = renderWithProvider(() => useFeatureList());
     serverWithout(api);
     await waitFor(() => expect(result.current.isSupported).toBe(false));
     expect(result.current.features).toEqual(KNOWN_FEATURES);
-    expect(result.current.features).toHaveLength(35);
+    expect(result.current.features).toHaveLength(36);
   });
 
   it('reports a real failure as an error, not as unsupported', async () => {

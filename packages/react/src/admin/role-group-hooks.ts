@@ -256,7 +256,7 @@ export type FeatureListData = ExtensionResult<{ features: FeatureName[] }>;
 
 /** What {@link useFeatureList} returns. */
 export type UseFeatureListResult = UseQueryResult<FeatureListData, DigitalAssistantError> & {
-  /** The server's features, the known 35 when it cannot list them, empty while loading. */
+  /** The server's features, the known 36 when it cannot list them, empty while loading. */
   features: readonly string[];
   /** `undefined` until the server has answered. */
   isSupported: boolean | undefined;
@@ -276,7 +276,7 @@ export function featureListQueryOptions(client: DigitalAssistantClient) {
   });
 }
 
-/** Every feature name a role group may hold (`GET /api/features`, else the 35 known ones). */
+/** Every feature name a role group may hold (`GET /api/features`, else the 36 known ones). */
 export function useFeatureList(options: { enabled?: boolean } = {}): UseFeatureListResult {
   const { client } = useCoreContext('useFeatureList');
   const query = useQuery({ ...featureListQueryOptions(client), enabled: options.enabled });

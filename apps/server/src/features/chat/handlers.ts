@@ -17,6 +17,7 @@ import {
 } from '../../platform/http/typed-handlers.js';
 import { type ChatModel, type ModelMessage, respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
+import { votesOn } from '../feedback/index.js';
 import { canReadDepartment, DEPARTMENT_LABELS, type Department } from '../knowledge/index.js';
 import { messageSnippet, titleSnippet } from './history-search.js';
 import { knowledgePieces, retrieve } from './knowledge-answer.js';
@@ -219,7 +220,12 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         }
         await dropReplaced(questionId);
         const name = labelled ? await within(labelled, LABEL_WAIT_MS) : undefined;
-        return { Answer: text, ConversationId: conversation.id, ChipSummary: name ?? conversation.summary };
+        return {
+          Answer: text,
+          AnswerId: answerId,
+          ConversationId: conversation.id,
+          ChipSummary: name ?? conversation.summary,
+        };
       },
       // Stopped before its first word, the question is still kept (the client was told the id).
       stop: async (text) => {
@@ -295,6 +301,11 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       const conversation = await findConversation(db, user.id, request.body.ConversationId);
       if (!conversation) throw noSuchConversation();
       const messages = await listMessages(db, conversation.id);
+      const votes = await votesOn(
+        db,
+        user.id,
+        messages.filter((message) => message.role === 'assistant').map((message) => message.id),
+      );
       reply.header(REPLACE_LAST_HEADER, 'supported');
       return {
         ConversationId: conversation.id,
@@ -302,7 +313,9 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         Messages: messages.map((message) => ({
           type: message.role === 'user' ? 1 : 0,
           message: message.content,
+          ...(message.role === 'assistant' ? { id: message.id } : {}),
           ...(message.stopped ? { stopped: true } : {}),
+          ...(votes.has(message.id) ? { feedback: votes.get(message.id) } : {}),
         })),
       };
     },

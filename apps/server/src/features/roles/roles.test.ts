@@ -36,13 +36,13 @@ describe.each(BACKENDS)('role groups on %s', (backend) => {
       expect.arrayContaining(['CORE_ADMINS', 'PGA', 'STAFF']),
     );
     const admins = roles.find((role) => role.role_name === 'CORE_ADMINS')!;
-    expect(admins.feature_names).toHaveLength(35);
+    expect(admins.feature_names).toHaveLength(36);
     expect(admins.user_count).toBe(1);
   });
 
   it('lists every feature name', async () => {
     const response = await call(server.app, admin, { method: 'GET', url: '/api/features' });
-    expect(response.json().features).toHaveLength(35);
+    expect(response.json().features).toHaveLength(36);
     expect(response.json().features).toContain('code_enhancement_upload');
   });
 
