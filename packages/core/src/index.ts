@@ -14,8 +14,11 @@ export {
 } from './chat/chat';
 export {
   type ChatHistoryEntry,
+  type ChatHistoryMatch,
   type ChatHistoryQuery,
   type ChatHistoryQueryOptions,
+  type ChatHistorySearch,
+  type ChatHistorySearchState,
   type ChatHistoryState,
   type ChatHistoryStatus,
   createChatHistoryQuery,
@@ -59,6 +62,13 @@ export {
   chatMessageActions,
   createChatStore,
 } from './chat/chat-store';
+export {
+  CHAT_HISTORY_GROUP_LABELS,
+  type ChatHistoryGroup,
+  type ChatHistoryGroupKey,
+  chatHistoryGroupOf,
+  groupChatHistory,
+} from './chat/history-groups';
 export {
   type ChatAnswer,
   type ChatRequest,

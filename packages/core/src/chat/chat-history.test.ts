@@ -51,4 +51,61 @@ describe('the chat History query', () => {
     history.setItems((items) => [{ conversationId: 'new', chipSummary: 'New one' }, ...items]);
     expect(history.getSnapshot().items).toEqual([{ conversationId: 'new', chipSummary: 'New one' }]);
   });
+
+  it('searches one’s own conversations with the match marked, only the latest search landing', async () => {
+    const api = createTestApi({
+      conversations: [
+        ...conversations,
+        {
+          ConversationId: 'c3',
+          ChipSummary: 'Laptop',
+          owner: 'admin@example.com',
+          Messages: [{ type: 1, message: 'My vpn drops' }],
+        },
+        { ConversationId: 'c4', ChipSummary: 'VPN too', owner: 'staff@example.com', Messages: [] },
+      ],
+    });
+    const history = createChatHistoryQuery({ client: api.client });
+    const stale = history.search.run('printers');
+    const latest = history.search.run('vpn');
+    expect(history.search.getSnapshot()).toMatchObject({ query: 'vpn', status: 'loading' });
+    await Promise.all([stale, latest]);
+    const { status, results } = history.search.getSnapshot();
+    expect(status).toBe('loaded');
+    expect(results.map((match) => [match.conversationId, match.field]).toSorted()).toEqual([
+      ['c1', 'title'],
+      ['c3', 'message'],
+    ]);
+    const marked = results.find((match) => match.conversationId === 'c3')!;
+    const [mark] = marked.highlights;
+    expect(marked.snippet.slice(mark!.start, mark!.start + mark!.length)).toBe('vpn');
+
+    await history.search.run('  ');
+    expect(history.search.getSnapshot()).toEqual({ query: '', status: 'idle', results: [] });
+  });
+
+  it('says search is unsupported on a server without it', async () => {
+    const api = createTestApi({ conversations, isSeedOnly: true });
+    const history = createChatHistoryQuery({ client: api.client });
+    await history.search.run('vpn');
+    expect(history.search.getSnapshot()).toMatchObject({ status: 'unsupported', results: [] });
+    expect(history.search.getSnapshot().reason).toMatch(/404/);
+  });
+
+  it('renames a conversation in the list and in the search results once the server has it', async () => {
+    const api = createTestApi({ conversations });
+    const history = createChatHistoryQuery({ client: api.client });
+    await history.fetch();
+    await history.search.run('vpn');
+    const result = await history.rename('c1', 'VPN on Linux');
+    expect(result).toEqual({
+      unsupported: false,
+      data: { conversationId: 'c1', chipSummary: 'VPN on Linux' },
+    });
+    expect(history.getSnapshot().items.find((item) => item.conversationId === 'c1')?.chipSummary).toBe(
+      'VPN on Linux',
+    );
+    expect(history.search.getSnapshot().results[0]?.chipSummary).toBe('VPN on Linux');
+    await expect(history.rename('nope', 'X')).rejects.toMatchObject({ status: 404 });
+  });
 });

@@ -5,7 +5,14 @@
  * named, one deleted or gone), as a query's cache is updated after a mutation. Framework-free, so a
  * host without TanStack Query (the widget) has it too.
  */
-import { type DigitalAssistantClient, unwrap } from '@digital-assistant/sdk';
+import {
+  type ChatHistorySearchResult,
+  type DigitalAssistantClient,
+  type ExtensionResult,
+  renameConversation,
+  searchChatHistory,
+  unwrap,
+} from '@digital-assistant/sdk';
 import type { Logger } from '../host';
 import { createStore, type ReadableStore } from '../store';
 import { chatMessages } from './chat-rules';
@@ -16,6 +23,38 @@ export interface ChatHistoryEntry {
   conversationId: string;
   /** The server's short summary of it, the item's label. */
   chipSummary: string;
+  /** When it started (ISO 8601), on servers that say (an extension): History groups by it. */
+  createdAt?: string;
+}
+
+/** A conversation History search found: a snippet of its label or of a message, the match marked. */
+export interface ChatHistoryMatch extends ChatHistoryEntry {
+  /** Where the snippet comes from. */
+  field: 'title' | 'message';
+  /** The label, or about 120 characters of the first matching message. */
+  snippet: string;
+  /** Where the match lies in `snippet` (UTF-16 offsets). */
+  highlights: ReadonlyArray<{ start: number; length: number }>;
+}
+
+/** History search's snapshot. */
+export interface ChatHistorySearchState {
+  /** The text searched for ('' when not searching). */
+  query: string;
+  /** `unsupported`: the server has no search (the reason says why); `idle`: not searching. */
+  status: 'idle' | 'loading' | 'loaded' | 'error' | 'unsupported';
+  /** The matches, newest first. */
+  results: readonly ChatHistoryMatch[];
+  /** Why the search is unsupported, when it is. */
+  reason?: string;
+}
+
+/** History search (see {@link ChatHistoryQuery.search}). */
+export interface ChatHistorySearch extends ReadableStore<ChatHistorySearchState> {
+  /** Searches one's own conversations for `query`; a blank query clears the search. Only the latest search lands. */
+  run(query: string): Promise<void>;
+  /** Stops searching: back to the whole list. */
+  clear(): void;
 }
 
 /** Whether the history has been asked for, and how that went. */
@@ -40,6 +79,13 @@ export interface ChatHistoryQuery extends ReadableStore<ChatHistoryState> {
   setItems(update: (items: readonly ChatHistoryEntry[]) => readonly ChatHistoryEntry[]): void;
   /** Forgets the list (another person signed in); answers still coming are dropped. */
   reset(): void;
+  /** Search over one's own conversations (titles and messages), an extension. */
+  readonly search: ChatHistorySearch;
+  /**
+   * Renames a conversation (an extension): the list and any search results show the new label once
+   * the server has it. Resolves what the server answered; a failure (someone else's, gone) throws.
+   */
+  rename(conversationId: string, label: string): Promise<ExtensionResult<ChatHistoryEntry>>;
 }
 
 /** What {@link createChatHistoryQuery} needs. */
@@ -84,10 +130,59 @@ export function createChatHistoryQuery({
     }
   }
 
+  const IDLE_SEARCH: ChatHistorySearchState = { query: '', status: 'idle', results: [] };
+  const searchStore = createStore<ChatHistorySearchState>(IDLE_SEARCH);
+  /** Bumped by every search and clear, so only the latest search lands. */
+  let searchGeneration = 0;
+
+  const search: ChatHistorySearch = {
+    subscribe: searchStore.subscribe,
+    getSnapshot: searchStore.getSnapshot,
+    async run(query) {
+      const asked = ++searchGeneration;
+      const text = query.trim();
+      if (!text) {
+        searchStore.setState(IDLE_SEARCH);
+        return;
+      }
+      searchStore.setState((state) => ({ ...state, query, status: 'loading' }));
+      try {
+        const result = await searchChatHistory(client, text);
+        if (asked !== searchGeneration) return;
+        searchStore.setState(
+          result.unsupported
+            ? { query, status: 'unsupported', results: [], reason: result.reason }
+            : { query, status: 'loaded', results: result.data.Results.map(toHistoryMatch) },
+        );
+      } catch (error) {
+        if (asked !== searchGeneration) return;
+        logger.error(chatMessages.historySearchFailed, error);
+        searchStore.setState({ query, status: 'error', results: [] });
+      }
+    },
+    clear() {
+      searchGeneration += 1;
+      searchStore.setState(IDLE_SEARCH);
+    },
+  };
+
+  async function rename(conversationId: string, label: string): Promise<ExtensionResult<ChatHistoryEntry>> {
+    const result = await renameConversation(client, conversationId, label);
+    if (result.unsupported) return result;
+    const renamed = toHistoryEntry(result.data);
+    const relabel = <T extends ChatHistoryEntry>(entry: T): T =>
+      entry.conversationId === conversationId ? { ...entry, chipSummary: renamed.chipSummary } : entry;
+    store.setState((state) => ({ ...state, items: state.items.map(relabel) }));
+    searchStore.setState((state) => ({ ...state, results: state.results.map(relabel) }));
+    return { unsupported: false, data: renamed };
+  }
+
   return {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
     fetch,
+    search,
+    rename,
     setItems(update) {
       store.setState((state) => {
         const items = update(state.items);
@@ -97,10 +192,28 @@ export function createChatHistoryQuery({
     reset() {
       generation += 1;
       store.setState({ items: [], status: 'idle' });
+      search.clear();
     },
   };
 }
 
-function toHistoryEntry(item: { ConversationId: string; ChipSummary: string }): ChatHistoryEntry {
-  return { conversationId: item.ConversationId, chipSummary: item.ChipSummary };
+function toHistoryEntry(item: {
+  ConversationId: string;
+  ChipSummary: string;
+  CreatedAt?: string;
+}): ChatHistoryEntry {
+  return {
+    conversationId: item.ConversationId,
+    chipSummary: item.ChipSummary,
+    ...(item.CreatedAt ? { createdAt: item.CreatedAt } : {}),
+  };
+}
+
+function toHistoryMatch(result: ChatHistorySearchResult): ChatHistoryMatch {
+  return {
+    ...toHistoryEntry(result),
+    field: result.Field,
+    snippet: result.Snippet,
+    highlights: result.Highlights,
+  };
 }

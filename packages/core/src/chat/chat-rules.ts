@@ -112,6 +112,7 @@ export const chatMessages = {
   deleteFailed: 'Error deleting conversation',
   /** Logged (never shown) when the history cannot be fetched. */
   historyFailed: 'Error fetching chat history',
+  historySearchFailed: 'Error searching chat history',
   /** Logged (never shown) when a conversation cannot be fetched. */
   conversationFailed: 'Error fetching conversation',
   /**
