@@ -3,9 +3,12 @@ import { createClient } from './client';
 import { DigitalAssistantError, retryAfterSeconds, unwrap } from './errors';
 import {
   callExtension,
+  deleteAnswerFeedback,
   deleteKnowledgeDocument,
+  downloadAnswerFeedbackCsv,
   downloadKnowledgeDocument,
   isUnsupported,
+  listAnswerFeedback,
   listAuditEvents,
   listFeatures,
   listKnowledgeDocuments,
@@ -14,6 +17,7 @@ import {
   renameConversation,
   revokeToken,
   searchChatHistory,
+  setAnswerFeedback,
   setUsersActive,
 } from './extensions';
 import { errorReply, offContract } from './testing/contract-fake';
@@ -68,6 +72,13 @@ const helpers = {
   searchChatHistory: (client: ReturnType<typeof createClient>) => searchChatHistory(client, 'vpn'),
   renameConversation: (client: ReturnType<typeof createClient>) =>
     renameConversation(client, 'conversation-1', 'VPN on Linux'),
+  setAnswerFeedback: (client: ReturnType<typeof createClient>) =>
+    setAnswerFeedback(client, { AnswerId: '12', vote: 'up' }),
+  deleteAnswerFeedback: (client: ReturnType<typeof createClient>) => deleteAnswerFeedback(client, '12'),
+  listAnswerFeedback: (client: ReturnType<typeof createClient>) =>
+    listAnswerFeedback(client, { vote: 'down' }),
+  downloadAnswerFeedbackCsv: (client: ReturnType<typeof createClient>) =>
+    downloadAnswerFeedbackCsv(client, { vote: 'down' }),
 };
 
 describe('History search and rename', () => {
@@ -127,6 +138,10 @@ describe('the extension helpers', () => {
         'GET /api/audit',
         'GET /api/chat/history/search',
         'POST /api/chat/rename',
+        'PUT /api/chat/feedback',
+        'DELETE /api/chat/feedback',
+        'GET /api/admin/feedback',
+        'GET /api/admin/feedback/export',
       ].sort(),
     );
     expect(Object.keys(helpers)).toHaveLength(EXTENSION_OPERATIONS.length - 2);
@@ -138,7 +153,9 @@ describe('the extension helpers', () => {
       const { client } = setup({ isSeedOnly: true, knowledgeDocuments: [document] });
       const result = await call(client);
       expect(result.unsupported).toBe(true);
-      expect(result.unsupported && result.reason).toMatch(/^The server answered 404 to (GET|POST) \/api\//);
+      expect(result.unsupported && result.reason).toMatch(
+        /^The server answered 404 to (GET|POST|PUT|DELETE) \/api\//,
+      );
     },
   );
 
@@ -183,6 +200,31 @@ describe('the extension helpers', () => {
       expect(failure).toMatchObject({ status: 404, code: 'not_found' });
       expect(isUnsupported(failure)).toBe(true); // the status alone cannot tell; the helper asked
     }
+  });
+
+  it('vote on an answer and throw a vote on another person’s answer as not_found, not unsupported', async () => {
+    const { client, server } = setup();
+    server.use({
+      'PUT /api/chat/feedback': ({ body }) =>
+        (body as { AnswerId: string }).AnswerId === '12'
+          ? Response.json({
+              AnswerId: '12',
+              vote: 'down',
+              comment: 'Old',
+              updated_at: '2026-11-27T10:00:00Z',
+            })
+          : errorReply(404, 'not_found', 'No such answer.'),
+      'GET /api/admin/feedback': () => errorReply(403, 'forbidden', 'You may not'),
+    });
+    const voted = await setAnswerFeedback(client, { AnswerId: '12', vote: 'down', comment: 'Old' });
+    expect(voted).toEqual({
+      unsupported: false,
+      data: { AnswerId: '12', vote: 'down', comment: 'Old', updated_at: '2026-11-27T10:00:00Z' },
+    });
+    await expect(setAnswerFeedback(client, { AnswerId: '13', vote: 'up' })).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
   });
 
   it('throw real failures (403, 500) as typed errors', async () => {

@@ -9,6 +9,9 @@ import { type DownloadedFile, filenameFromContentDisposition } from './download-
 import { isDigitalAssistantError, toDigitalAssistantError, unwrap } from './errors';
 import type { components } from './generated/schema';
 import type {
+  AnswerFeedback,
+  AnswerFeedbackList,
+  AnswerFeedbackQuery,
   AuditEvent,
   FeatureName,
   KnowledgeDocumentList,
@@ -270,4 +273,73 @@ export function renameConversation(
     operation: `POST ${path}`,
     hasOperation: async () => !(await searchChatHistory(client, 'a', { limit: 1 })).unsupported,
   });
+}
+
+/** The votes list's presence tells a missing answer (404) from a missing operation. */
+const hasFeedbackList = async (client: DigitalAssistantClient) =>
+  !(await listAnswerFeedback(client, { limit: 1 })).unsupported;
+
+/**
+ * Votes up or down, with an optional comment, on an answer of the caller's own AI conversation (its
+ * `AnswerId`, from `gptChat`'s answer or a loaded conversation's message `id`). One vote per person
+ * per answer: voting again replaces it. Another person's answer is thrown as `not_found`.
+ * @example
+ * const result = await setAnswerFeedback(client, { AnswerId: answer.AnswerId, vote: 'down', comment: 'Out of date' });
+ * if (result.unsupported) hideVoteButtons();
+ */
+export function setAnswerFeedback(
+  client: DigitalAssistantClient,
+  body: Schemas['AnswerFeedbackRequest'],
+): Promise<ExtensionResult<AnswerFeedback>> {
+  const path = '/api/chat/feedback';
+  return callExtension(client.PUT(path, { body }), {
+    operation: `PUT ${path}`,
+    // Anyone may vote, but only holders of feedback_view may list: a 403 probe leaves the 404 a 404.
+    hasOperation: () => hasFeedbackList(client),
+  });
+}
+
+/** Withdraws the caller's vote on an answer; no vote on it is thrown as `not_found`. */
+export function deleteAnswerFeedback(
+  client: DigitalAssistantClient,
+  answerId: string,
+): Promise<ExtensionResult<Schemas['MessageResponse']>> {
+  const path = '/api/chat/feedback';
+  return callExtension(client.DELETE(path, { params: { query: { AnswerId: answerId } } }), {
+    operation: `DELETE ${path}`,
+    hasOperation: () => hasFeedbackList(client),
+  });
+}
+
+/**
+ * The votes on answers, newest first (feature `feedback_view`): filter by chat, department, vote and
+ * time (`from` inclusive, `to` exclusive), paged with `offset` and `limit`; `total` counts every match.
+ * @example
+ * const result = await listAnswerFeedback(client, { vote: 'down', limit: 20 });
+ * if (!result.unsupported) for (const item of result.data.items) console.log(item.user, item.comment);
+ */
+export function listAnswerFeedback(
+  client: DigitalAssistantClient,
+  query: AnswerFeedbackQuery = {},
+): Promise<ExtensionResult<AnswerFeedbackList>> {
+  return callExtension(client.GET('/api/admin/feedback', { params: { query } }), {
+    hasShape: hasArray('items'),
+    operation: 'GET /api/admin/feedback',
+  });
+}
+
+/** The votes matching the same filters as {@link listAnswerFeedback}, as a CSV file (feature `feedback_view`). */
+export async function downloadAnswerFeedbackCsv(
+  client: DigitalAssistantClient,
+  query: Omit<AnswerFeedbackQuery, 'offset' | 'limit'> = {},
+): Promise<ExtensionResult<DownloadedFile>> {
+  let filename: string | undefined;
+  const call = client
+    .GET('/api/admin/feedback/export', { params: { query }, parseAs: 'blob' })
+    .then((result) => {
+      filename = filenameFromContentDisposition(result.response.headers.get('content-disposition'));
+      return result as { data?: Blob; error?: unknown; response: Response };
+    });
+  const result = await callExtension(call, { operation: 'GET /api/admin/feedback/export' });
+  return result.unsupported ? result : { unsupported: false, data: { blob: result.data, filename } };
 }

@@ -32,10 +32,13 @@ export {
 } from './errors';
 export {
   callExtension,
+  deleteAnswerFeedback,
   deleteKnowledgeDocument,
+  downloadAnswerFeedbackCsv,
   downloadKnowledgeDocument,
   type ExtensionResult,
   isUnsupported,
+  listAnswerFeedback,
   listAuditEvents,
   listFeatures,
   listKnowledgeDocuments,
@@ -44,6 +47,7 @@ export {
   renameConversation,
   revokeToken,
   searchChatHistory,
+  setAnswerFeedback,
   setUsersActive,
 } from './extensions';
 export {
@@ -55,6 +59,10 @@ export {
   streamChat,
 } from './stream-chat';
 export type {
+  AnswerFeedback,
+  AnswerFeedbackItem,
+  AnswerFeedbackList,
+  AnswerFeedbackQuery,
   AuditEvent,
   AuthResponse,
   ChatHistoryItem,
@@ -68,6 +76,7 @@ export type {
   ElkChatResponse,
   ErrorBody,
   FeatureName,
+  FeedbackVote,
   GenerateTokenResponse,
   GptChatRequest,
   GptChatResponse,

@@ -70,5 +70,15 @@ export type GenerateTokenResponse = Schemas['GenerateTokenResponse'];
 export type PersonalAccessToken = Schemas['PersonalAccessToken'];
 /** One audit log entry (extension). */
 export type AuditEvent = Schemas['AuditEvent'];
+/** A vote on an answer: `up` or `down` (extension). */
+export type FeedbackVote = Schemas['FeedbackVote'];
+/** The caller's vote on one answer, as the server keeps it (extension). */
+export type AnswerFeedback = Schemas['AnswerFeedback'];
+/** One vote in the administrators' list, with the question and answer while the conversation exists (extension). */
+export type AnswerFeedbackItem = Schemas['AnswerFeedbackItem'];
+/** One page of the administrators' list of votes and how many match (extension). */
+export type AnswerFeedbackList = Schemas['AnswerFeedbackList'];
+/** The filters and page of the administrators' list of votes (extension query parameters). */
+export type AnswerFeedbackQuery = NonNullable<operations['listAnswerFeedback']['parameters']['query']>;
 /** Every operationId of the contract. */
 export type OperationId = keyof operations;
