@@ -11,6 +11,7 @@ import {
   type UseChatResult,
   useChat,
   useChatHistory,
+  useChatHistorySearch,
   useChatMessage,
   useChatMessageIds,
   useChatMessages,
@@ -141,6 +142,51 @@ describe('useChatHistory', () => {
     expect(result.current.history.items.map((item) => item.conversationId)).toEqual(['c1']);
     expect(result.current.chat).toMatchObject({ conversationId: '', isActive: false });
     expect(api.callsTo('POST /api/chat/getHistory')).toHaveLength(1);
+  });
+});
+
+describe('useChatHistorySearch', () => {
+  it('finds one’s own conversations by message text with the match marked, renames one and groups the list', async () => {
+    const { result } = renderWithProvider(
+      () => ({ session: useSession(), history: useChatHistory(), search: useChatHistorySearch() }),
+      {
+        conversations: [
+          {
+            ConversationId: 'c1',
+            ChipSummary: 'Laptop',
+            owner: 'admin@example.com',
+            Messages: [{ type: 1, message: 'The VPN drops at night' }],
+          },
+          { ConversationId: 'c2', ChipSummary: 'Printers', owner: 'admin@example.com', Messages: [] },
+        ],
+      },
+    );
+    await act(() => result.current.session.validate());
+    await waitFor(() => expect(result.current.history.status).toBe('loaded'));
+    // The demo server gives no dates: one group without a heading.
+    expect(result.current.history.groups.map((group) => [group.label, group.items.length])).toEqual([
+      [null, 2],
+    ]);
+
+    await act(() => result.current.search.search('vpn'));
+    expect(result.current.search).toMatchObject({ query: 'vpn', status: 'loaded', isSupported: true });
+    const [match] = result.current.search.results;
+    expect(match).toMatchObject({ conversationId: 'c1', field: 'message' });
+    expect(match!.snippet.slice(match!.highlights[0]!.start, match!.highlights[0]!.start + 3)).toBe('VPN');
+
+    await act(async () => {
+      await result.current.history.rename('c1', 'VPN at night');
+    });
+    expect(result.current.history.items[0]?.chipSummary).toBe('VPN at night');
+    expect(result.current.search.results[0]?.chipSummary).toBe('VPN at night');
+    act(() => result.current.search.clear());
+    expect(result.current.search).toMatchObject({ query: '', status: 'idle', results: [] });
+  });
+
+  it('is not supported on a server with only the seed calls', async () => {
+    const { result } = renderWithProvider(() => ({ search: useChatHistorySearch() }), { isSeedOnly: true });
+    await act(() => result.current.search.search('vpn'));
+    expect(result.current.search.isSupported).toBe(false);
   });
 });
 

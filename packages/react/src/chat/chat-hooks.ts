@@ -9,6 +9,9 @@ import {
   type ChatDepartment,
   type ChatDepartmentName,
   type ChatHistoryEntry,
+  type ChatHistoryGroup,
+  type ChatHistoryMatch,
+  type ChatHistorySearchState,
   type ChatHistoryStatus,
   type ChatMessage,
   type ChatMessageActions,
@@ -19,6 +22,7 @@ import {
   chatMessageActions,
   chatMessages,
   chatPath,
+  groupChatHistory,
   markdownToPlainText,
   hasPgaAccess as userHasPgaAccess,
   visibleChatDepartments,
@@ -315,7 +319,20 @@ export interface UseChatHistoryResult {
   remove: (conversationId: string) => Promise<boolean>;
   /** New Topic in the AI chat. */
   newConversation: () => Promise<void>;
+  /**
+   * Renames an item (an extension): resolves `{ unsupported, reason }` on a server without it, the
+   * renamed entry otherwise (the list shows it at once); throws for someone else's or a gone one.
+   */
+  rename: ChatHistoryRename;
+  /** The items by date (Today, Yesterday, Previous 7 days, Older), as of the last render. */
+  groups: ReadonlyArray<ChatHistoryGroup<ChatHistoryItemView>>;
 }
+
+/** Renames a History item (see {@link UseChatHistoryResult.rename}). */
+export type ChatHistoryRename = (
+  conversationId: string,
+  label: string,
+) => ReturnType<ReturnType<typeof useChatStore>['history']['rename']>;
 
 /**
  * The menu's History: past AI conversations, newest first, the current one highlighted. The list is
@@ -352,6 +369,38 @@ export function useChatHistory(): UseChatHistoryResult {
     select,
     remove: chat.deleteConversation,
     newConversation: () => chat.newTopic('openai'),
+    rename: chat.history.rename,
+    groups: useMemo(() => groupChatHistory(items, new Date()), [items]),
+  };
+}
+
+/** What {@link useChatHistorySearch} returns. */
+export interface UseChatHistorySearchResult extends ChatHistorySearchState {
+  /** False once a search found the server has none (an extension); the search field can then go. */
+  isSupported: boolean;
+  /** The matches, newest first, each with its snippet and the match's offsets. */
+  results: readonly ChatHistoryMatch[];
+  /** Searches one's own conversations; a blank text goes back to the whole list. */
+  search: (query: string) => Promise<void>;
+  /** Back to the whole list. */
+  clear: () => void;
+}
+
+/**
+ * History search over one's own conversations (titles and message text), the History query's
+ * `search` (`chat.history.search`) connected to React.
+ * @example
+ * const search = useChatHistorySearch();
+ * <input value={search.query} onChange={(event) => search.search(event.target.value)} />
+ */
+export function useChatHistorySearch(): UseChatHistorySearchResult {
+  const chat = useChatStore();
+  const state = useStore(chat.history.search);
+  return {
+    ...state,
+    isSupported: state.status !== 'unsupported',
+    search: chat.history.search.run,
+    clear: chat.history.search.clear,
   };
 }
 
