@@ -119,6 +119,14 @@ export {
   useAuditLog,
 } from './admin/audit-hooks';
 export {
+  type AnswerVoteInput,
+  answerFeedbackQueryOptions,
+  FEEDBACK_PAGE_SIZE,
+  type UseAnswerFeedbackListResult,
+  useAnswerFeedbackList,
+  useVoteOnAnswer,
+} from './admin/feedback-hooks';
+export {
   featureLabel,
   KNOWN_FEATURES,
   type KnownFeature,

@@ -17,6 +17,7 @@ export const queryKeys = {
   tokens: () => [...queryKeys.all, 'tokens'] as const,
   audit: (filter: { actor?: string; limit?: number } = {}) => [...queryKeys.all, 'audit', filter] as const,
   knowledgeDocuments: () => [...queryKeys.all, 'knowledge-documents'] as const,
+  answerFeedback: (query: object = {}) => [...queryKeys.all, 'answer-feedback', query] as const,
 };
 
 /** Marks every given cache stale and refetches the ones on screen. */
