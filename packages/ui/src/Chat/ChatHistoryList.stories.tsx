@@ -77,3 +77,66 @@ export const Keyboard: Story = {
     await expect(args.onDelete).not.toHaveBeenCalled();
   },
 };
+
+/** By date: Today, Yesterday, Previous 7 days, Older headings over the conversations. */
+export const DateGroups: Story = {
+  args: {
+    items: historyWithCurrent(null),
+    groups: [
+      { key: 'today', label: 'Today', items: historyWithCurrent(null).slice(0, 1) },
+      { key: 'yesterday', label: 'Yesterday', items: historyWithCurrent(null).slice(1, 2) },
+      { key: 'older', label: 'Older', items: historyWithCurrent(null).slice(2) },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const headings = within(canvasElement)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    await expect(headings).toEqual(['Today', 'Yesterday', 'Older']);
+  },
+};
+
+/** Searching: the matching conversations, the match marked in the label or a message's snippet. */
+export const Searching: Story = {
+  args: {
+    onSearch: fn(),
+    search: {
+      query: 'vpn',
+      status: 'loaded',
+      isSupported: true,
+      results: [
+        {
+          conversationId: 'c-1',
+          chipSummary: 'VPN on Linux',
+          field: 'title',
+          snippet: 'VPN on Linux',
+          highlights: [{ start: 0, length: 3 }],
+        },
+        {
+          conversationId: 'c-2',
+          chipSummary: 'Laptop will not start',
+          field: 'message',
+          snippet: '…then the vpn client asks for a certificate again and again',
+          highlights: [{ start: 10, length: 3 }],
+        },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('mark')).toHaveLength(2);
+  },
+};
+
+/** Rename shows beside Delete on hover or focus and asks for the new name in a dialog. */
+export const Rename: Story = {
+  args: { onRename: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getAllByRole('button', { name: /^Rename chat:/ })[0]!);
+    const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog', { name: 'Rename chat' });
+    const name = within(dialog).getByRole('textbox');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Renamed{Enter}');
+    await expect(args.onRename).toHaveBeenCalledWith(expect.any(String), 'Renamed');
+  },
+};

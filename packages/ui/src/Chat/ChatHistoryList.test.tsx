@@ -185,3 +185,85 @@ describe('ChatSourcesPanel', () => {
     expect(await accessibilityViolations()).toEqual([]);
   });
 });
+
+describe('ChatHistoryList: date groups, search and rename', () => {
+  it('heads the list with its date groups', () => {
+    const today = { conversationId: 't', chipSummary: 'Printer jam', createdAt: '2026-11-27T08:00:00Z' };
+    const older = { conversationId: 'o', chipSummary: 'Holiday request', createdAt: '2026-01-01T08:00:00Z' };
+    render(
+      <ChatHistoryList
+        items={[today, older]}
+        groups={[
+          { key: 'today', label: 'Today', items: [today] },
+          { key: 'older', label: 'Older', items: [older] },
+        ]}
+        onSelect={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    const grid = screen.getByRole('grid', { name: 'History' });
+    const headings = within(grid)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(headings).toEqual(['Today', 'Older']);
+    expect(within(grid).getByText('Printer jam')).toBeInTheDocument();
+    expect(within(grid).getByText('Holiday request')).toBeInTheDocument();
+  });
+
+  it('searches as one types and shows the matches with the match marked, opening one on Enter', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    function Searching() {
+      const [query, setQuery] = useState('');
+      const results =
+        query.trim() === ''
+          ? []
+          : [
+              {
+                conversationId: 'c-9',
+                chipSummary: 'Laptop',
+                field: 'message' as const,
+                snippet: 'The VPN drops at night',
+                highlights: [{ start: 4, length: 3 }],
+              },
+            ];
+      return (
+        <ChatHistoryList
+          items={sampleHistory}
+          onSelect={onSelect}
+          onDelete={() => {}}
+          search={{ query, status: query ? 'loaded' : 'idle', results, isSupported: true }}
+          onSearch={setQuery}
+        />
+      );
+    }
+    const { container } = render(<Searching />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'vpn');
+    const results = screen.getByRole('grid', { name: 'Search results' });
+    expect(within(results).getByText('VPN').tagName).toBe('MARK');
+    expect(within(results).getByRole('row')).toHaveTextContent('LaptopThe VPN drops at night');
+    await user.keyboard('{Tab}{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('c-9');
+    expect(await accessibilityViolations(container)).toEqual([]);
+  });
+
+  it('renames a conversation from the keyboard through a dialog', async () => {
+    const user = userEvent.setup();
+    const onRename = vi.fn();
+    render(
+      <ChatHistoryList items={sampleHistory} onSelect={() => {}} onDelete={() => {}} onRename={onRename} />,
+    );
+    const first = sampleHistory[0]!;
+    await user.tab();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName(`Rename chat: ${first.chipSummary}`);
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Rename chat' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    expect(name).toHaveValue(first.chipSummary);
+    await user.clear(name);
+    await user.type(name, 'Jammed printer{Enter}');
+    expect(onRename).toHaveBeenCalledWith(first.conversationId, 'Jammed printer');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
