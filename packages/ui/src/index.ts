@@ -5,6 +5,8 @@ export type { ModifyUserRolesSidebarProps } from './AdminSidebars/ModifyUserRole
 export { ModifyUserRolesSidebar } from './AdminSidebars/ModifyUserRolesSidebar';
 export type { RoleSidebarProps } from './AdminSidebars/RoleSidebar';
 export { RoleSidebar } from './AdminSidebars/RoleSidebar';
+export type { AnswerFeedbackTableProps } from './AnswerFeedbackTable/AnswerFeedbackTable';
+export { AnswerFeedbackTable } from './AnswerFeedbackTable/AnswerFeedbackTable';
 export type {
   AppShellAdminSectionProps,
   AppShellAgentsSectionProps,
