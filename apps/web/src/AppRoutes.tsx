@@ -36,6 +36,9 @@ const TrainBotScreen = lazy(() =>
 const TenantSettingsScreen = lazy(() =>
   import('./screens/TenantSettingsScreen').then((module) => ({ default: module.TenantSettingsScreen })),
 );
+const FeedbackScreen = lazy(() =>
+  import('./screens/FeedbackScreen').then((module) => ({ default: module.FeedbackScreen })),
+);
 const LoginScreenRoute = lazy(() =>
   import('./screens/LoginScreenRoute').then((module) => ({ default: module.LoginScreenRoute })),
 );
@@ -99,6 +102,7 @@ const shellScreens: Record<
   status: { render: () => <StatusScreen /> },
   trainBot: { render: () => <TrainBotScreen /> },
   tenantSettings: { render: () => <TenantSettingsScreen /> },
+  feedback: { title: <h1>Feedback</h1>, render: () => <FeedbackScreen /> },
 };
 
 export function AppRoutes() {

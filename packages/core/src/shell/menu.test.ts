@@ -36,6 +36,7 @@ describe('menuModel', () => {
     expect(menu.admin?.map((item) => [item.label, item.to])).toEqual([
       ['Users & Permissions', '/users'],
       ['File Status', '/status'],
+      ['Feedback', '/feedback'],
       ['Admin Chat', '/menu/chat'],
     ]);
   });

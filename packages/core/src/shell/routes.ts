@@ -18,6 +18,7 @@ export type RouteScreen =
   | 'status'
   | 'trainBot'
   | 'tenantSettings'
+  | 'feedback'
   | 'health';
 
 /** One row of the route table; `path` is written without a leading slash, `:department` is a parameter. */
@@ -54,6 +55,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: 'status', screen: 'status', access: 'admin' },
   { path: 'train-bot', screen: 'trainBot', access: 'guarded' },
   { path: 'tenant-settings', screen: 'tenantSettings', access: 'guarded' },
+  { path: 'feedback', screen: 'feedback', access: 'admin' },
   { path: 'ping', screen: 'health', access: 'open' },
   { path: 'health', screen: 'health', access: 'open' },
   { path: 'healthz', screen: 'health', access: 'open' },
