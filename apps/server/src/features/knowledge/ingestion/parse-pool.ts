@@ -112,7 +112,7 @@ export function parseThreadEntry(): ParseThreadEntry | undefined {
   const isSource = import.meta.url.endsWith('.ts');
   const url = isSource
     ? new URL('./parse-worker.ts', import.meta.url)
-    : new URL('../knowledge-parse-worker.js', import.meta.url);
+    : new URL('./knowledge-parse-worker.js', import.meta.url); // dist/, beside the chunk this is bundled in
   if (!existsSync(fileURLToPath(url))) return undefined;
   return { filename: url, ...(isSource ? { execArgv: ['--import', tsxLoader()] } : {}) };
 }
