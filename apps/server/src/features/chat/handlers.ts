@@ -195,7 +195,8 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
         .then(async (name) => {
           if (!name || name === conversation.summary) return undefined;
           await saving;
-          await setConversationSummary(db, userId, conversation.id, name);
+          // Not over a name the person gave it meanwhile (rename).
+          await setConversationSummary(db, userId, conversation.id, name, conversation.summary);
           return name;
         })
         .catch(() => undefined);

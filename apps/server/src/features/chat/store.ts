@@ -128,18 +128,21 @@ export async function findConversation(
   return rows[0];
 }
 
-/** Renames the user's conversation (the model's label replacing the first question's). */
+/**
+ * Renames the user's conversation (the model's label replacing the first question's), only while it
+ * still has the label `previous`: a name the person gave it meanwhile stays.
+ */
 export async function setConversationSummary(
   db: Queryable,
   userId: string,
   id: string,
   summary: string,
+  previous: string,
 ): Promise<void> {
-  await db.query('UPDATE chat_conversations SET summary = $3 WHERE id = $1 AND user_id = $2', [
-    id,
-    userId,
-    summary,
-  ]);
+  await db.query(
+    'UPDATE chat_conversations SET summary = $3 WHERE id = $1 AND user_id = $2 AND summary = $4',
+    [id, userId, summary, previous],
+  );
 }
 
 /** The user's conversations, newest first. */
