@@ -410,7 +410,12 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       expect(events.at(-1)!.type).toBe('done');
       const messages = (await conversation(staff, id)).json().Messages;
       expect(messages).toHaveLength(2);
-      expect(messages[1]).toEqual({ type: 0, message: expect.stringMatching(/ word60\.?$/) });
+      // The answer carries its id (the AnswerId to vote on it), nothing else beside its text.
+      expect(messages[1]).toEqual({
+        type: 0,
+        id: expect.stringMatching(/^\d+$/),
+        message: expect.stringMatching(/ word60\.?$/),
+      });
     });
 
     it('ends a streamed answer with 401 unauthenticated once its user is deleted, and stops the model request', async () => {
