@@ -1,6 +1,7 @@
 // Test support: a real server (buildApp) on a fresh database per test file: PGlite in memory
 // always, and PostgreSQL in a throw-away schema when TEST_DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { findUserByEmail } from '../features/users/store.js';
@@ -12,6 +13,7 @@ import { type Config, loadConfig } from '../platform/config/config.js';
 import { type Db, openPglite, openPostgres } from '../platform/db/db.js';
 import { migrate } from '../platform/db/migrations.js';
 import { errorAnswerProblem } from './error-answers.js';
+import { TEMPLATE_ENV } from './pglite-template.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -32,7 +34,9 @@ export async function openTestDb(
   modules: Parameters<typeof migrate>[1] = MODULES,
 ): Promise<TestDb> {
   if (backend === 'pglite') {
-    const db = await openPglite();
+    const template = modules === MODULES ? await migratedTemplate() : undefined;
+    const db = await openPglite(undefined, template ? { loadDataDir: template } : {});
+    // On the template every migration is recorded already: this only checks that.
     if (modules.length > 0) await migrate(db, modules);
     return { db, cleanup: () => db.close() };
   }
@@ -50,6 +54,15 @@ export async function openTestDb(
       await admin.close();
     },
   };
+}
+
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated database the run's global setup wrote (`pglite-template.ts`), if there is one. */
+function migratedTemplate(): Promise<Blob | undefined> {
+  const file = process.env[TEMPLATE_ENV];
+  template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return template;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

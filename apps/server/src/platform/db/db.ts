@@ -206,8 +206,12 @@ function pgliteQuery(database: PGlite, prepared: Set<string>, { syncToFs }: Pgli
  * to it (created only where embeddings are configured; loading it costs nothing measurable), so a
  * data folder that once had vectors opens whatever the configuration says now.
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
+  const database = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { vector },
+  });
   const prepared = new Set<string>();
   const query = pgliteQuery(database, prepared, { syncToFs: true });
   // PGlite writes its files at the commit, not after every statement of a transaction.
@@ -240,7 +244,17 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await database.close();
     },
   };
+  pgliteOf.set(db, database);
   return db;
+}
+
+const pgliteOf = new WeakMap<Db, PGlite>();
+
+/** The whole data folder of a database `openPglite` opened, as a tar that `loadDataDir` takes. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const database = pgliteOf.get(db);
+  if (!database) throw new Error('dumpPglite: not a database openPglite opened');
+  return database.dumpDataDir('none');
 }
 
 export interface PostgresOptions {
