@@ -2,7 +2,6 @@
 // conversations by label or message text with the match marked, renames one and finds it by its new
 // name, and never finds, opens or renames anyone else's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../features/users/store.js';
 import type { components } from '../../generated/contract.js';
 import {
   BACKENDS,
@@ -13,6 +12,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
+import { findUserByEmail } from '../users/index.js';
 import { messageSnippet, SNIPPET_LENGTH } from './history-search.js';
 
 type SearchResponse = components['schemas']['ChatHistorySearchResponse'];

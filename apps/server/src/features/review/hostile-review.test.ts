@@ -311,11 +311,19 @@ describe.each(BACKENDS)('hostile code reviews (%s)', (backend) => {
         "The zip entry 'bomb.py' expands to more than the 1000 bytes its header declares: the zip is damaged or a zip bomb. Create it again and upload it.",
     });
     // Once: the job was not tried again.
-    const { rows } = await server.db.query<{ attempts: number; state: string }>(
-      `SELECT attempts, state FROM jobs WHERE queue = 'review.analyze' AND dedupe_key = $1`,
-      [fileId],
-    );
-    expect(rows).toEqual([{ attempts: 1, state: 'failed' }]);
+    // The job's row is ended just after the review is marked failed.
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db.query<{ attempts: number; state: string }>(
+              `SELECT attempts, state FROM jobs WHERE queue = 'review.analyze' AND dedupe_key = $1`,
+              [fileId],
+            )
+          ).rows,
+        { timeout: 15_000 },
+      )
+      .toEqual([{ attempts: 1, state: 'failed' }]);
   });
 
   it('refuses at upload a path 10,000 folders deep (a tree the review would walk)', async () => {

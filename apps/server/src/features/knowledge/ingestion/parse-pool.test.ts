@@ -236,7 +236,9 @@ describe('the ingestion parse threads', () => {
     } finally {
       await stuck.close();
     }
-    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 2, { idleMs: 100 });
+    // Idle for 1 s before a thread ends: on a busy machine the first file's thread may wait that long
+    // for the second to finish.
+    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 2, { idleMs: 1_000 });
     try {
       await Promise.all([pool.prepare('a.md', strToU8('x'), {}), pool.prepare('b.md', strToU8('x'), {})]);
       expect(pool.threads).toBe(2);
