@@ -22,6 +22,32 @@ function History() {
   );
 }
 
+/** The list with a search the test drives: one match for any query. */
+function Searching({ onSelect }: { onSelect: (conversationId: string) => void }) {
+  const [query, setQuery] = useState('');
+  const results =
+    query.trim() === ''
+      ? []
+      : [
+          {
+            conversationId: 'c-9',
+            chipSummary: 'Laptop',
+            field: 'message' as const,
+            snippet: 'The VPN drops at night',
+            highlights: [{ start: 4, length: 3 }],
+          },
+        ];
+  return (
+    <ChatHistoryList
+      items={sampleHistory}
+      onSelect={onSelect}
+      onDelete={() => {}}
+      search={{ query, status: query ? 'loaded' : 'idle', results, isSupported: true }}
+      onSearch={setQuery}
+    />
+  );
+}
+
 describe('ChatHistoryList', () => {
   const rows = () => within(screen.getByRole('grid', { name: 'History' })).getAllByRole('row');
 
@@ -213,31 +239,7 @@ describe('ChatHistoryList: date groups, search and rename', () => {
   it('searches as one types and shows the matches with the match marked, opening one on Enter', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
-    function Searching() {
-      const [query, setQuery] = useState('');
-      const results =
-        query.trim() === ''
-          ? []
-          : [
-              {
-                conversationId: 'c-9',
-                chipSummary: 'Laptop',
-                field: 'message' as const,
-                snippet: 'The VPN drops at night',
-                highlights: [{ start: 4, length: 3 }],
-              },
-            ];
-      return (
-        <ChatHistoryList
-          items={sampleHistory}
-          onSelect={onSelect}
-          onDelete={() => {}}
-          search={{ query, status: query ? 'loaded' : 'idle', results, isSupported: true }}
-          onSearch={setQuery}
-        />
-      );
-    }
-    const { container } = render(<Searching />);
+    const { container } = render(<Searching onSelect={onSelect} />);
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'vpn');
     const results = screen.getByRole('grid', { name: 'Search results' });
     expect(within(results).getByText('VPN').tagName).toBe('MARK');
