@@ -86,7 +86,7 @@ describe.each(BACKENDS)('single sign-on through the built-in provider on %s', (b
       is_active: true,
       is_bot_account: false,
     });
-    expect(body.features).toHaveLength(35);
+    expect(body.features).toHaveLength(36);
 
     const logout = await browser.request('/api/users/logout', {
       method: 'POST',
