@@ -7,14 +7,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   createClient,
+  deleteAnswerFeedback,
   deleteKnowledgeDocument,
+  downloadAnswerFeedbackCsv,
   downloadKnowledgeDocument,
+  listAnswerFeedback,
   listAuditEvents,
   listFeatures,
   listKnowledgeDocuments,
   listMyTokens,
   reingestKnowledgeDocument,
+  renameConversation,
   revokeToken,
+  searchChatHistory,
+  setAnswerFeedback,
   setUsersActive,
   streamChat,
 } from '@digital-assistant/sdk';
@@ -114,6 +120,12 @@ describe('every extension helper on a server with only the seed calls', () => {
       setUsersActive(client(), { emails: ['staff@example.com'], is_active: false }),
     'GET /api/features': () => listFeatures(client()),
     'GET /api/audit': () => listAuditEvents(client(), { limit: 5 }),
+    'GET /api/chat/history/search': () => searchChatHistory(client(), 'vpn'),
+    'POST /api/chat/rename': () => renameConversation(client(), 'some-conversation', 'VPN at night'),
+    'PUT /api/chat/feedback': () => setAnswerFeedback(client(), { AnswerId: '1', vote: 'up' }),
+    'DELETE /api/chat/feedback': () => deleteAnswerFeedback(client(), '1'),
+    'GET /api/admin/feedback': () => listAnswerFeedback(client()),
+    'GET /api/admin/feedback/export': () => downloadAnswerFeedbackCsv(client()),
   };
 
   it('covers every extension operation a script calls (the SSO callback and the passage page are for browsers)', () => {
