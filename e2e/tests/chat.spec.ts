@@ -93,7 +93,10 @@ test.describe('the chat', () => {
 
     // The conversation is at the top of History, labelled with its first question, highlighted.
     const label = 'Plan the release party for Friday';
-    const first = history(page).getByRole('row').first();
+    const first = history(page)
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('rowheader') })
+      .first();
     await expect(first).toContainText(label);
     await expect(first).toHaveAccessibleName(label);
     await expect(first).toHaveAttribute('aria-current', 'true');

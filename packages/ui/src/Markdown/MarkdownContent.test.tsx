@@ -32,7 +32,8 @@ describe('MarkdownContent', () => {
     expect(streamed.container.querySelectorAll('p')[1]?.childNodes.length).toBeGreaterThan(wholeNodes);
     expect(streamed.container.querySelectorAll('p')).toHaveLength(2);
     expect(streamed.container.querySelector('em')?.textContent).toMatch(/^word401 .* word451$/);
-  });
+    // A few hundred renders in jsdom: seconds on a busy machine.
+  }, 30_000);
 
   it('while streaming, draws the paragraph being written as settled pieces laid out each on its own, and once complete as one paragraph drawn at once', () => {
     const paragraph = words.join(' ');
