@@ -57,8 +57,14 @@ export function groupChatHistory<T extends ChatHistoryEntry>(
   now: Date,
 ): Array<ChatHistoryGroup<T>> {
   const byKey = new Map<ChatHistoryGroupKey, T[]>();
+  const dated = items.some((item) => chatHistoryGroupOf(item.createdAt, now) !== 'undated');
+  let previous: ChatHistoryGroupKey = 'today';
   for (const item of items) {
-    const key = chatHistoryGroupOf(item.createdAt, now);
+    // Among dated entries, one without a date (a conversation this page just started, before History
+    // is fetched again) stays where it is in the newest-first list: in the group of the entry above it.
+    const own = chatHistoryGroupOf(item.createdAt, now);
+    const key = own === 'undated' && dated ? previous : own;
+    previous = key;
     const group = byKey.get(key);
     if (group) group.push(item);
     else byKey.set(key, [item]);
