@@ -332,6 +332,9 @@ test.describe('the keyboard in the chat', () => {
       .getByRole('region', { name: 'History' })
       .getByRole('button', { name: 'New Topic' });
     await menuNewTopic.focus();
+    // New Topic, the search over History, then the list itself.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('searchbox', { name: 'Search conversations' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(
       history(page)
@@ -360,8 +363,11 @@ test.describe('the keyboard in the chat', () => {
     await page.screenshot({ path: `${screenshotDir}/chat-history-keyboard-1280.png` });
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // Arrow Right reaches Delete; the confirmation opens on Cancel; OK deletes; the focus goes to the next one.
+    // Arrow Right reaches Rename, then Delete; the confirmation opens on Cancel; OK deletes; the focus
+    // goes to the next one.
     await row(labels[1]!).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('button', { name: `Rename chat: ${labels[1]}` })).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('button', { name: `Delete chat: ${labels[1]}` })).toBeFocused();
     await page.keyboard.press('Enter');
