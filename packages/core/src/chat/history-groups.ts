@@ -63,7 +63,7 @@ export function groupChatHistory<T extends ChatHistoryEntry>(
     // Among dated entries, one without a date (a conversation this page just started, before History
     // is fetched again) stays where it is in the newest-first list: in the group of the entry above it.
     const own = chatHistoryGroupOf(item.createdAt, now);
-    const key = own === 'undated' && dated ? previous : own;
+    const key: ChatHistoryGroupKey = own === 'undated' && dated ? previous : own;
     previous = key;
     const group = byKey.get(key);
     if (group) group.push(item);
