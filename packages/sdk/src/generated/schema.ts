@@ -953,11 +953,11 @@ export interface paths {
         };
         get?: never;
         /**
-         * Vote on one answer of one's own AI conversation
-         * @description Extension. A thumbs up or down on the answer `AnswerId` (from `gptChat`'s `AnswerId` or a
-         *     `getConversation` message's `id`), with an optional comment. One vote per person per answer:
-         *     voting again replaces the vote and its comment. 404 when the caller has no answer with this id
-         *     (another person's included).
+         * Vote on one of one's own answers
+         * @description Extension. A thumbs up or down on the answer `AnswerId` (from the `AnswerId` of a `gptChat`,
+         *     `knowledgeChat` or `elkChat` answer, or a `getConversation` message's `id`), with an optional
+         *     comment. One vote per person per answer: voting again replaces the vote and its comment. 404
+         *     when the caller has no answer with this id (another person's included).
          */
         put: operations["setAnswerFeedback"];
         post?: never;
@@ -1318,6 +1318,11 @@ export interface components {
             sources: {
                 [key: string]: components["schemas"]["KnowledgeSource"];
             };
+            /**
+             * @description Extension. The answer's id, to vote on it (`setAnswerFeedback`): the server keeps the question,
+             *     the answer and its sources for that.
+             */
+            AnswerId?: string;
         };
         GptChatRequest: {
             Message: string;
@@ -1355,6 +1360,8 @@ export interface components {
             /** @description HTML (a metrics table) or plain text. */
             Answer: string;
             Answer_resource?: components["schemas"]["ElkResource"];
+            /** @description Extension. The answer's id, to vote on it (`setAnswerFeedback`). */
+            AnswerId?: string;
         };
         ChatHistoryItem: {
             ConversationId: string;
@@ -1682,7 +1689,7 @@ export interface components {
         AuditEventList: {
             events: components["schemas"]["AuditEvent"][];
         };
-        /** @description Extension. The id of one answer of an AI conversation. */
+        /** @description Extension. The id of one stored answer (AI, knowledge or ELK chat). */
         AnswerId: string;
         /** @enum {string} */
         FeedbackVote: "up" | "down";
@@ -1723,6 +1730,13 @@ export interface components {
             question: string | null;
             /** @description The answer voted on; null once the conversation is deleted. */
             answer: string | null;
+            /**
+             * @description The sources of a knowledge answer, keyed by the id its citation markers use; null for
+             *     answers without sources and once the conversation is deleted.
+             */
+            sources?: {
+                [key: string]: components["schemas"]["KnowledgeSource"];
+            } | null;
         };
         AnswerFeedbackList: {
             items: components["schemas"]["AnswerFeedbackItem"][];
