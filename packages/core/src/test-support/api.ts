@@ -1,33 +1,15 @@
 /**
- * The SDK's in-memory demo server (checked against the contract) and a client over it. Every one
- * made in a test is checked for contract violations after that test (see setup.ts).
+ * The SDK's in-memory demo server (checked against the contract) with its client. Every one made in a
+ * test is checked for contract violations after that test (see setup.ts).
  */
-import { createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
 import { createDemoServer, type DemoServer, type DemoServerOptions } from '@digital-assistant/sdk/testing';
 
-export type TestApi = DemoServer & { readonly client: DigitalAssistantClient };
+export type TestApi = DemoServer;
 
 const created: TestApi[] = [];
 
-/** The demo server's `fetch`, rejecting when the request is aborted as the platform's does. */
-function abortable(fetch: DemoServer['fetch']): DemoServer['fetch'] {
-  return (input, init) => {
-    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    const answer = fetch(input, init);
-    if (!signal) return answer;
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-      answer.then(resolve, reject);
-    });
-  };
-}
-
 export function createTestApi(options: DemoServerOptions = {}): TestApi {
-  const server = createDemoServer(options);
-  const api = Object.assign(server, {
-    client: createClient({ baseUrl: 'http://api.test', fetch: abortable(server.fetch) }),
-  });
+  const api = createDemoServer(options);
   created.push(api);
   return api;
 }

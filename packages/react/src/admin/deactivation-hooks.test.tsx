@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 
 import { signInErrorMessage } from '@digital-assistant/core';
+import type { TestApi } from '@digital-assistant/core/test-support';
 import { errorReply } from '@digital-assistant/sdk/testing';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useNotices } from '../core/use-notices';
 import { useLogin } from '../session/session-hooks';
-import type { TestApi } from '../test-support/api';
 import { renderWithProvider } from '../test-support/render';
 import { useSetUsersActive, useUsers } from './user-admin-hooks';
 

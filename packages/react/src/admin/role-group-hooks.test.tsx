@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+
+import { json, type TestApi } from '@digital-assistant/core/test-support';
 import { FEATURE_NAMES } from '@digital-assistant/sdk/features';
 import { errorReply, offContract } from '@digital-assistant/sdk/testing';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useNotices } from '../core/use-notices';
-import { json, type TestApi } from '../test-support/api';
 import { renderWithProvider } from '../test-support/render';
 import { KNOWN_FEATURES } from './role-features';
 import {

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+
+import { createTestApi } from '@digital-assistant/core/test-support';
 import { demoStaff } from '@digital-assistant/sdk/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DigitalAssistantCoreProvider } from '../core/provider';
 import { useSession } from '../session/session-hooks';
-import { createTestApi } from '../test-support/api';
 import { renderWithProvider } from '../test-support/render';
 import {
   type UseChatResult,

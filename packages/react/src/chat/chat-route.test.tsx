@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 // Every AI conversation has its own address (/chat?c=ID): the address opens it, and follows it.
+
+import { createTestApi } from '@digital-assistant/core/test-support';
 import { demoAdmin } from '@digital-assistant/sdk/testing';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRouteGuard } from '../session/session-hooks';
 import { DigitalAssistantProvider } from '../shell/provider';
-import { createTestApi } from '../test-support/api';
 import { useChatDraft, useChatRoute, useChatSelector, useChatStore } from './chat-hooks';
 
 const conversations = [

@@ -1,6 +1,6 @@
 import { createChatStore, createJsonChatTransport, createSseChatTransport } from '@digital-assistant/core';
+import { createTestApi } from '@digital-assistant/core/test-support';
 import { describe, expect, it } from 'vitest';
-import { createTestApi } from '../test-support/api';
 import { createChatRouting } from './chat-routing';
 
 type Kind = 'json' | 'sse';

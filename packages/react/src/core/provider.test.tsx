@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { createTestApi } from '@digital-assistant/core/test-support';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,7 +9,6 @@ import { useUsers } from '../admin/user-admin-hooks';
 import { useChatStore } from '../chat/chat-hooks';
 import { useSession } from '../session/session-hooks';
 import { useMenuPanel } from '../shell/shell-hooks';
-import { createTestApi } from '../test-support/api';
 import { DigitalAssistantChatProvider, useClient } from './chat-provider';
 import { DigitalAssistantCoreProvider } from './provider';
 import { useNotices } from './use-notices';

@@ -2,6 +2,8 @@
 // The server-state reads as `queryOptions` factories: a host fetches or prefetches them without a
 // hook, gets the SDK's own answers (extensions as `{ unsupported, reason }`), and the hooks read the
 // same cache entries.
+
+import { createTestApi } from '@digital-assistant/core/test-support';
 import { listAuditEvents, listFeatures, listMyTokens } from '@digital-assistant/sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
@@ -17,7 +19,6 @@ import {
 import { myTokensQueryOptions } from '../admin/token-hooks';
 import { usersQueryOptions, useUsers } from '../admin/user-admin-hooks';
 import { knowledgeDocumentsQueryOptions } from '../knowledge/knowledge-hooks';
-import { createTestApi } from '../test-support/api';
 import { renderWithProvider } from '../test-support/render';
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,12 +1,12 @@
 /** Renders hooks inside a real DigitalAssistantProvider over the SDK's in-memory demo server. */
 
 import type { ChatStorage } from '@digital-assistant/core';
+import { createTestApi } from '@digital-assistant/core/test-support';
 import type { DemoServerOptions } from '@digital-assistant/sdk/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { DigitalAssistantProvider } from '../shell/provider';
-import { createTestApi } from './api';
 
 export function renderWithProvider<Result>(
   hook: () => Result,

@@ -1,5 +1,5 @@
+import { assertNoContractViolations } from '@digital-assistant/core/test-support';
 import { afterEach } from 'vitest';
-import { assertNoContractViolations } from './api';
 
 // jsdom has no CSS.escape, which Testing Library's queries rely on.
 if (typeof window !== 'undefined') {

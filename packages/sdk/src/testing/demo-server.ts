@@ -5,6 +5,7 @@
  * review (zip uploads, list, review JSON, download, delete), built on the contract fake: every answer it gives is checked against the contract. Tests read and
  * change its `state` directly, and replace single operations with `use`.
  */
+import { createClient, type DigitalAssistantClient } from '../client';
 import { FEATURE_NAMES } from '../features';
 import type {
   AuditEvent,
@@ -121,6 +122,8 @@ export interface DemoServerOptions extends Omit<ContractFakeOptions, 'handlers'>
 /** The demo server: a {@link ContractFake} with its state. */
 export interface DemoServer extends ContractFake {
   readonly state: DemoState;
+  /** An SDK client over this server's `fetch` (base URL `http://api.test`). */
+  readonly client: DigitalAssistantClient;
 }
 
 /** The demo server's handlers over a state, to combine with others in {@link createContractFake}. */
@@ -361,7 +364,7 @@ export function createDemoHandlers(
  * A stateful fake of the administration operations, checked against the contract.
  * @example
  * const server = createDemoServer({ signedIn: demoStaff });
- * const client = createClient({ baseUrl: 'http://api.test', fetch: server.fetch });
+ * const { data } = await server.client.GET('/api/features');
  * server.use({ 'GET /api/audit': () => errorReply(500, 'internal', 'boom') });
  * expect(server.state.users).toHaveLength(3);
  */
@@ -421,5 +424,6 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     }),
   });
   if (isSeedOnly) fake.remove(...EXTENSION_OPERATIONS);
-  return Object.assign(fake, { state });
+  const client = createClient({ baseUrl: 'http://api.test', fetch: fake.fetch });
+  return Object.assign(fake, { state, client });
 }
