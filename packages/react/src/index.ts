@@ -195,43 +195,12 @@ export {
   type UserRow,
   type UserStatus,
 } from './admin/users-table';
-// Chat hooks (the store, its transports and rules are in the core)
-export {
-  type ChatChannelOptions,
-  type ChatConversationNotice,
-  type ChatHistoryItemView,
-  type ChatHistoryRename,
-  type ChatSourceView,
-  type UseChatDraftResult,
-  type UseChatHistoryResult,
-  type UseChatHistorySearchResult,
-  type UseChatMessageActionsResult,
-  type UseChatResult,
-  type UseChatRouteResult,
-  useChat,
-  useChatDraft,
-  useChatHistory,
-  useChatHistorySearch,
-  useChatMessage,
-  useChatMessageActions,
-  useChatMessageIds,
-  useChatMessages,
-  useChatNavigation,
-  useChatRoute,
-  useChatSelector,
-  useChatSources,
-  useChatStore,
-} from './chat/chat-hooks';
-export { type ChatRouting, openChatRoute } from './chat/chat-routing';
-export {
-  DigitalAssistantChatProvider,
-  type DigitalAssistantChatProviderProps,
-  useClient,
-} from './core/chat-provider';
+// The chat bindings (the `/chat` entry: hooks, provider, notices; the store, its transports and rules are in the core)
+export * from './chat';
+export { useChatNavigation } from './chat/chat-hooks';
+export type { ChatRouting } from './chat/chat-routing';
 // Core (any host: client, query client, notices, chat) and the app layer on top
-export type { ClipboardWriter, Logger } from './core/context';
 export { DigitalAssistantCoreProvider, type DigitalAssistantCoreProviderProps } from './core/provider';
-export { type UseNoticesResult, useNotices } from './core/use-notices';
 // Knowledge base: File Status and the Train Bot upload
 export {
   type KnowledgeDocumentsData,
