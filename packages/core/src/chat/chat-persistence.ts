@@ -27,6 +27,9 @@ export interface StoredChatMessage {
   department?: ChatDepartmentName;
   sources?: Readonly<Record<string, KnowledgeSource>>;
   error?: { text: string; detail?: string; code?: string; status?: number };
+  /** The server's id of the answer (to vote on it), and the person's vote. */
+  answerId?: string;
+  feedback?: { vote: 'up' | 'down'; comment?: string };
 }
 
 export type StoredDrafts = Partial<Record<ChatChannel, string>>;

@@ -115,6 +115,7 @@ export const chatMessages = {
   historySearchFailed: 'Error searching chat history',
   /** Logged (never shown) when a conversation cannot be fetched. */
   conversationFailed: 'Error fetching conversation',
+  feedbackFailed: 'Error saving your feedback on the answer',
   /**
    * The AI chat has no language model (501 `model_not_configured`, whose own text names the server's
    * settings): said so to whoever asks, before asking too where the server tells (`hasLanguageModel`).

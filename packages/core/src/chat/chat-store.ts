@@ -12,9 +12,11 @@
 import {
   type DigitalAssistantClient,
   type DigitalAssistantError,
+  deleteAnswerFeedback,
   type GptChatResponse,
   isDigitalAssistantError,
   type KnowledgeSource,
+  setAnswerFeedback,
   toDigitalAssistantError,
   unwrap,
 } from '@digital-assistant/sdk';
@@ -81,6 +83,19 @@ export interface ChatMessage {
   /** For ELK answers with a metrics table. */
   elk?: ElkDisplay;
   error?: ChatMessageError;
+  /**
+   * The server's id of a stored answer (contract extension `AnswerId`): it may be voted on
+   * ({@link ChatStore.voteOnAnswer}). A server without answer feedback gives none.
+   */
+  answerId?: string;
+  /** The person's vote on this answer, if any. */
+  feedback?: ChatAnswerFeedback;
+}
+
+/** A person's vote on an answer, with their optional comment. */
+export interface ChatAnswerFeedback {
+  vote: 'up' | 'down';
+  comment?: string;
 }
 
 /** A conversation: inactive until a message is added or an id is set (an empty id makes it inactive). */
@@ -232,6 +247,16 @@ export interface ChatStore extends ReadableStore<ChatState> {
    * replaces the conversation's stored tail). Resolves `false` at once when it may not.
    */
   editLastQuestion(prompt: string, channel?: ChatChannel): Promise<boolean>;
+  /**
+   * Votes on the answer `messageId` of `channel` (one with an `answerId`), with an optional comment,
+   * or withdraws the vote (`null`). The message shows the vote at once; a refusal puts it back.
+   * Resolves whether the server kept it.
+   */
+  voteOnAnswer(
+    channel: ChatChannel,
+    messageId: string,
+    feedback: ChatAnswerFeedback | null,
+  ): Promise<boolean>;
 }
 
 const CHANNELS: readonly ChatChannel[] = ['openai', 'knowledge', 'elk'];
@@ -618,6 +643,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
             conversationId,
             status: message.stopped ? 'stopped' : 'done',
             channel: 'openai',
+            ...(message.id ? { answerId: message.id } : {}),
+            ...(message.feedback ? { feedback: feedbackOf(message.feedback) } : {}),
           }),
         ),
       }));
@@ -765,10 +792,48 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     );
   }
 
+  async function voteOnAnswer(
+    channel: ChatChannel,
+    messageId: string,
+    feedback: ChatAnswerFeedback | null,
+  ): Promise<boolean> {
+    const message = get().conversations[channel].messages.find((candidate) => candidate.id === messageId);
+    const answerId = message?.answerId;
+    if (!message || !answerId) return false;
+    const before = message.feedback;
+    const user = userGeneration;
+    const show = (shown: ChatAnswerFeedback | undefined) =>
+      patchMessage(channel, messageId, (current) =>
+        current.answerId === answerId ? { feedback: shown } : null,
+      );
+    show(feedback ?? undefined);
+    try {
+      const result = feedback
+        ? await setAnswerFeedback(client, {
+            AnswerId: answerId,
+            vote: feedback.vote,
+            ...(feedback.comment?.trim() ? { comment: feedback.comment.trim() } : {}),
+          })
+        : await deleteAnswerFeedback(client, answerId);
+      if (result.unsupported) throw new Error(result.reason);
+      if (user === userGeneration && 'vote' in result.data) {
+        show(feedbackOf(result.data));
+      }
+      return true;
+    } catch (error) {
+      // Withdrawing a vote the server no longer has leaves no vote: that is what was asked.
+      if (!feedback && isDigitalAssistantError(error) && error.status === 404) return true;
+      logger.error(chatMessages.feedbackFailed, error);
+      if (user === userGeneration) show(before);
+      return false;
+    }
+  }
+
   return {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
     history,
+    voteOnAnswer,
     canSend,
     send,
     stop,
@@ -797,6 +862,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   };
 }
 
+function feedbackOf(feedback: { vote: 'up' | 'down'; comment?: string }): ChatAnswerFeedback {
+  return { vote: feedback.vote, ...(feedback.comment ? { comment: feedback.comment } : {}) };
+}
+
 function toStoredMessage(message: ChatMessage): StoredChatMessage {
   const { status } = message;
   return {
@@ -806,6 +875,8 @@ function toStoredMessage(message: ChatMessage): StoredChatMessage {
     ...(message.department ? { department: message.department } : {}),
     ...(message.sources ? { sources: message.sources } : {}),
     ...(message.error ? { error: message.error } : {}),
+    ...(message.answerId ? { answerId: message.answerId } : {}),
+    ...(message.feedback ? { feedback: message.feedback } : {}),
   };
 }
 
@@ -820,6 +891,10 @@ function fromStoredMessage(message: StoredChatMessage, id: string): ChatMessage 
     ...(message.department ? { department: message.department } : {}),
     ...(message.sources ? { sources: message.sources } : {}),
     ...(message.error ? { error: message.error } : {}),
+    ...(typeof message.answerId === 'string' ? { answerId: message.answerId } : {}),
+    ...(message.feedback && (message.feedback.vote === 'up' || message.feedback.vote === 'down')
+      ? { feedback: feedbackOf(message.feedback) }
+      : {}),
   };
 }
 

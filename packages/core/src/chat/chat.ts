@@ -107,6 +107,8 @@ export function createChat({ channel, transport, state, newId, scheduleUpdate }:
           ? knowledgeAnswerContent(data as KnowledgeChatResponse, department!)
           : elkAnswerContent(data as ElkChatResponse);
     const sources = channel === 'knowledge' ? (data as KnowledgeChatResponse).sources : undefined;
+    // A stored answer's id (extension): the answer may be voted on.
+    const answerId = (data as { AnswerId?: unknown }).AnswerId;
     patchMessage(id, (message) => ({
       message: content.error ? message.message : content.text,
       status: content.error ? 'error' : 'done',
@@ -114,6 +116,7 @@ export function createChat({ channel, transport, state, newId, scheduleUpdate }:
       ...(sources ? { sources } : {}),
       ...(content.elk ? { elk: content.elk } : {}),
       ...(content.error ? { error: { text: content.error } } : {}),
+      ...(typeof answerId === 'string' && answerId && !content.error ? { answerId } : {}),
     }));
   }
 
