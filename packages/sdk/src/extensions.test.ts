@@ -20,6 +20,7 @@ import {
   setAnswerFeedback,
   setUsersActive,
 } from './extensions';
+import { listAvailableKnowledgeDocuments } from './knowledge-extensions';
 import { errorReply, offContract } from './testing/contract-fake';
 import { EXTENSION_OPERATIONS } from './testing/contract-validator';
 import {
@@ -79,6 +80,8 @@ const helpers = {
     listAnswerFeedback(client, { vote: 'down' }),
   downloadAnswerFeedbackCsv: (client: ReturnType<typeof createClient>) =>
     downloadAnswerFeedbackCsv(client, { vote: 'down' }),
+  listAvailableKnowledgeDocuments: (client: ReturnType<typeof createClient>) =>
+    listAvailableKnowledgeDocuments(client, ['doc-1']),
 };
 
 describe('History search and rename', () => {
@@ -142,6 +145,7 @@ describe('the extension helpers', () => {
         'DELETE /api/chat/feedback',
         'GET /api/admin/feedback',
         'GET /api/admin/feedback/export',
+        'GET /api/knowledge/documents/available',
       ].sort(),
     );
     expect(Object.keys(helpers)).toHaveLength(EXTENSION_OPERATIONS.length - 2);
@@ -160,7 +164,7 @@ describe('the extension helpers', () => {
   );
 
   it('answer the data on a server that has them', async () => {
-    const { client } = setup({
+    const { client, server } = setup({
       knowledgeDocuments: [document],
       tokens: [
         {
@@ -183,6 +187,18 @@ describe('the extension helpers', () => {
     const deactivated = await setUsersActive(client, { emails: ['staff@example.com'], is_active: false });
     expect(deactivated.data?.user_profiles).toEqual([expect.objectContaining({ is_active: false })]);
     expect((await listAuditEvents(client, { limit: 1 })).data?.events[0]?.action).toBe('user.deactivate');
+    server.use({
+      'GET /api/knowledge/documents/available': ({ query }) =>
+        Response.json({
+          ids: String(query.ids)
+            .split(',')
+            .filter((id) => id === 'doc-1'),
+        }),
+    });
+    expect(await listAvailableKnowledgeDocuments(client, ['doc-1', 'doc-gone'])).toEqual({
+      unsupported: false,
+      data: { ids: ['doc-1'] },
+    });
     expect((await reingestKnowledgeDocument(client, 'doc-1')).data?.document.state).toBe('queued');
     expect(await deleteKnowledgeDocument(client, 'doc-1')).toMatchObject({ unsupported: false });
   });

@@ -50,6 +50,7 @@ export {
   setAnswerFeedback,
   setUsersActive,
 } from './extensions';
+export { listAvailableKnowledgeDocuments } from './knowledge-extensions';
 export {
   type ChatAnswer,
   type ChatPath,

@@ -280,6 +280,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/knowledge/documents/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which cited documents can still be opened (for an answer's list of sources)
+         * @description Extension. Of the document ids asked (a source's `document_id`), the ones that still exist and
+         *     that the caller may read; the others (deleted since the answer, or never readable by the caller)
+         *     are left out, so a client shows them as removed instead of linking to them. At most 50 ids.
+         */
+        get: operations["listAvailableKnowledgeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ping": {
         parameters: {
             query?: never;
@@ -1308,6 +1330,11 @@ export interface components {
              *     wrapped in `**`), for a citation preview.
              */
             snippet?: string;
+            /**
+             * @description Extension. The id of the document the passage comes from, for
+             *     `listAvailableKnowledgeDocuments` (a document deleted since the answer is shown as removed).
+             */
+            document_id?: string;
         };
         /** @description The answer text is in `message` or `response` (`raw_response` for the IT department). */
         KnowledgeChatResponse: {
@@ -1580,6 +1607,10 @@ export interface components {
             reason: string | null;
             /** @description Passages indexed for answers. */
             chunk_count?: number;
+        };
+        /** @description Extension. The ids, of those asked, of documents that exist and the caller may read. */
+        AvailableKnowledgeDocuments: {
+            ids: string[];
         };
         KnowledgeDocumentList: {
             documents: components["schemas"]["KnowledgeDocument"][];
@@ -2308,6 +2339,34 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAvailableKnowledgeDocuments: {
+        parameters: {
+            query: {
+                /** @description Document ids separated by commas. */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids, of those asked, that can be opened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableKnowledgeDocuments"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };

@@ -88,6 +88,7 @@ export async function retrieve(
       ...(location ? { location } : {}),
       link,
       snippet: hit.snippet,
+      document_id: hit.documentId,
     };
     passages.push({ number, document: hit.documentName, location, text: hit.text });
   });

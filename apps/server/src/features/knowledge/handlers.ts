@@ -1,7 +1,7 @@
 // The knowledge operations: training uploads (uploadTrainingFiles) and the File Status extensions
 // (listKnowledgeDocuments, deleteKnowledgeDocument, reingestKnowledgeDocument), and where a cited
 // source links to: the original file (getKnowledgeDocumentFile) or the passage in its text
-// (getKnowledgeDocumentPassage). Every change is audited in the same transaction
+// (getKnowledgeDocumentPassage), and which cited documents still open (listAvailableKnowledgeDocuments). Every change is audited in the same transaction
 // as the change.
 import { recordAudit } from '../../platform/audit/audit.js';
 import { requireIdentity } from '../../platform/auth/authorize.js';
@@ -9,6 +9,7 @@ import type { Handlers } from '../../platform/http/contract.js';
 import { notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
+import { createAvailableDocumentsHandler } from './documents/available.js';
 import { createDocumentFileHandler } from './documents/document-file.js';
 import { createPassageHandler } from './documents/passage-view.js';
 import { presentDocument } from './documents/present.js';
@@ -28,6 +29,8 @@ export function createKnowledgeHandlers(context: FeatureContext): Handlers {
     getKnowledgeDocumentFile: createDocumentFileHandler(context),
 
     getKnowledgeDocumentPassage: createPassageHandler(context),
+
+    listAvailableKnowledgeDocuments: createAvailableDocumentsHandler(context),
 
     async listKnowledgeDocuments(request) {
       const { q, sort, order, limit, offset } = request.query ?? {};

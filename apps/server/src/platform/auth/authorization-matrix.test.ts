@@ -374,6 +374,7 @@ const NOT_ANSWERING_KNOWLEDGE: Record<string, string> = {
   deleteConversation: 'answers nothing',
   searchChatHistory: 'searches the caller’s own AI conversations',
   renameConversation: 'answers the conversation’s new label',
+  listAvailableKnowledgeDocuments: 'answers which of the asked document ids the caller may read, no text',
 };
 
 describe.each(BACKENDS)('departments in the authorization matrix on %s', (backend) => {
