@@ -17,7 +17,7 @@ import {
 } from '../../platform/http/typed-handlers.js';
 import { type ChatModel, type ModelMessage, respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
-import { votesOn } from '../feedback/index.js';
+import { keptAnswerId, votesOn } from '../feedback/index.js';
 import { canReadDepartment, DEPARTMENT_LABELS, type Department } from '../knowledge/index.js';
 import { messageSnippet, titleSnippet } from './history-search.js';
 import { knowledgePieces, retrieve } from './knowledge-answer.js';
@@ -140,7 +140,18 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     return respond(request, reply, {
       sources: retrieved.sources,
       pieces: (signal) => knowledgePieces(retrieved, question, department, model, signal),
-      finish: async (text) => ({ [answerField]: text, sources: retrieved.sources }),
+      finish: async (text) => ({
+        [answerField]: text,
+        sources: retrieved.sources,
+        ...(await keptAnswerId(db, request.log, {
+          userId: identity.user.id,
+          chat: 'knowledge',
+          department: request.body.Department ?? null,
+          question,
+          answer: text,
+          sources: retrieved.sources,
+        })),
+      }),
       stop: async () => {},
       fail: async () => {},
     });

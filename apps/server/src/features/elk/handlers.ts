@@ -7,6 +7,7 @@ import { chatRateLimit } from '../../platform/http/rate-limit.js';
 import { defineHandlers, type TypedHandler } from '../../platform/http/typed-handlers.js';
 import { respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
+import { keptAnswerId } from '../feedback/index.js';
 import type { ElkAgent } from './agent.js';
 import { clearSession } from './session.js';
 
@@ -23,7 +24,16 @@ export function createElkHandlers(context: FeatureContext, agent: ElkAgent): Han
       async *pieces() {
         yield answer.Summary ?? answer.Answer;
       },
-      finish: async () => answer,
+      finish: async () => ({
+        ...answer,
+        ...(await keptAnswerId(db, request.log, {
+          userId: user.id,
+          chat: 'elk',
+          department: null,
+          question: request.body.message,
+          answer: answer.Summary ?? answer.Answer,
+        })),
+      }),
       stop: async () => {},
       fail: async () => {},
     });

@@ -28,6 +28,19 @@ interface Item {
   conversation_id: string | null;
   question: string | null;
   answer: string | null;
+  sources?: Record<string, { document?: string }> | null;
+}
+
+async function waitForReadyDocuments(server: TestServer, count: number): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const { rows } = await server.db.query<{ ready: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'ready')::int AS ready, count(*)::int AS total FROM knowledge_documents`,
+    );
+    if (rows[0]!.total >= count && rows[0]!.ready === rows[0]!.total) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the demo documents did not become ready');
 }
 
 describe.each(BACKENDS)('answer feedback on %s', (backend) => {
@@ -41,10 +54,12 @@ describe.each(BACKENDS)('answer feedback on %s', (backend) => {
     server = await startTestServer(backend, {
       llm: { ...testConfig().llm, baseUrl: standin.url, model: 'standin', timeoutMs: 2000, maxRetries: 1 },
       chatRateLimit: { max: 1000, windowSeconds: 60 },
+      seedDemoKnowledge: true,
     });
+    await waitForReadyDocuments(server, 8);
     admin = await sessionFor(server.db, ADMIN);
     staff = await sessionFor(server.db, STAFF);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     await standin?.close();
@@ -176,6 +191,72 @@ describe.each(BACKENDS)('answer feedback on %s', (backend) => {
 
     const refused = await call(server.app, staff, { method: 'GET', url: '/api/admin/feedback' });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('keeps knowledge answers with their question and sources to vote on, the asker only', async () => {
+    const response = await call(server.app, staff, {
+      method: 'POST',
+      url: '/api/chat',
+      payload: { message: 'How do I install the VPN client GlobalProtect?', Department: 'it' },
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json() as {
+      raw_response: string;
+      sources: Record<string, { document?: string }>;
+      AnswerId: string;
+    };
+    expect(answer.AnswerId).toMatch(/^\d+$/);
+    expect(Object.keys(answer.sources).length).toBeGreaterThan(0);
+
+    expect((await vote(admin, answer.AnswerId, 'up')).statusCode).toBe(404);
+    const voted = await vote(staff, answer.AnswerId, 'down', 'Missing the Linux steps');
+    expect(voted.statusCode).toBe(200);
+    expect(voted.json()).toMatchObject({ AnswerId: answer.AnswerId, vote: 'down' });
+    expect((await vote(staff, answer.AnswerId, 'up')).json()).toMatchObject({ vote: 'up' });
+
+    const found = await list('?chat=knowledge&department=it');
+    const item = found.items.find((entry) => entry.user === STAFF);
+    expect(item).toMatchObject({
+      vote: 'up',
+      chat: 'knowledge',
+      department: 'it',
+      conversation_id: null,
+      question: 'How do I install the VPN client GlobalProtect?',
+      answer: answer.raw_response,
+      sources: answer.sources,
+    });
+    expect((await list('?chat=knowledge&department=pga')).items).toEqual([]);
+    // The AI chat's votes carry no sources.
+    expect((await list('?chat=ai')).items.every((entry) => entry.sources === null)).toBe(true);
+
+    expect((await withdraw(admin, answer.AnswerId)).statusCode).toBe(404);
+    expect((await withdraw(staff, answer.AnswerId)).statusCode).toBe(200);
+    expect((await list('?chat=knowledge&department=it')).items.some((entry) => entry.user === STAFF)).toBe(
+      false,
+    );
+  });
+
+  it('keeps ELK answers to vote on', async () => {
+    const response = await call(server.app, admin, {
+      method: 'POST',
+      url: '/api/chat/elk',
+      payload: { message: 'CPU and memory in prod over the last 7 days' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as { Summary?: string; Answer: string; AnswerId: string };
+    expect(answer.AnswerId).toMatch(/^\d+$/);
+    expect((await vote(staff, answer.AnswerId, 'up')).statusCode).toBe(404);
+    expect((await vote(admin, answer.AnswerId, 'down', 'Wrong period')).statusCode).toBe(200);
+    const item = (await list('?chat=elk')).items[0];
+    expect(item).toMatchObject({
+      vote: 'down',
+      comment: 'Wrong period',
+      chat: 'elk',
+      department: null,
+      user: ADMIN,
+      question: 'CPU and memory in prod over the last 7 days',
+      answer: answer.Summary ?? answer.Answer,
+    });
   });
 
   it('exports the votes as CSV a spreadsheet opens without running formulas', async () => {

@@ -3,7 +3,7 @@ import type { FeatureModule } from '../../platform/modules.js';
 import { createFeedbackHandlers } from './handlers.js';
 import { feedbackMigrations } from './migrations.js';
 
-export { type OwnVote, votesOn } from './store.js';
+export { type KeptAnswer, keepAnswer, keptAnswerId, type OwnVote, votesOn } from './store.js';
 
 export const feedbackModule: FeatureModule = {
   name: 'feedback',

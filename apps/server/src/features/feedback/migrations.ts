@@ -26,4 +26,29 @@ CREATE INDEX answer_feedback_message_idx ON answer_feedback (message_id);
 CREATE INDEX answer_feedback_time_idx ON answer_feedback (created_at DESC, id DESC);
 `,
   },
+  {
+    version: 2,
+    name: 'kept knowledge and ELK answers',
+    // Knowledge and ELK answers have no conversation on the server: each is kept here, with its
+    // question and sources, so that it can be voted on and the vote shows what it was about. Its id
+    // comes from the chat messages' sequence, so an AnswerId names one answer of either kind.
+    sql: `
+CREATE TABLE kept_answers (
+  id bigint PRIMARY KEY DEFAULT nextval(pg_get_serial_sequence('chat_messages', 'id')::regclass),
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  chat text NOT NULL CHECK (chat IN ('knowledge', 'admin', 'elk')),
+  department text,
+  question text NOT NULL,
+  answer text NOT NULL,
+  sources jsonb,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX kept_answers_user_idx ON kept_answers (user_id, created_at);
+ALTER TABLE answer_feedback
+  ADD COLUMN kept_answer_id bigint REFERENCES kept_answers (id) ON DELETE SET NULL;
+CREATE UNIQUE INDEX answer_feedback_one_vote_kept ON answer_feedback (user_id, kept_answer_id)
+  WHERE kept_answer_id IS NOT NULL;
+CREATE INDEX answer_feedback_kept_idx ON answer_feedback (kept_answer_id);
+`,
+  },
 ];

@@ -1,5 +1,6 @@
-// Storage of the votes on answers. A person votes only on the answers of their own conversations:
-// every write is scoped by the voter, so another person's answer is never found (404).
+// Storage of the votes on answers. A person votes only on their own answers (of their AI
+// conversations, or the knowledge and ELK answers kept for them): every write is scoped by the
+// voter, so another person's answer is never found (404).
 import type { components } from '../../generated/contract.js';
 import type { Queryable } from '../../platform/db/db.js';
 
@@ -22,6 +23,20 @@ export interface FeedbackFilter {
 }
 
 export type FeedbackRow = components['schemas']['AnswerFeedbackItem'];
+type KnowledgeSource = components['schemas']['KnowledgeSource'];
+
+/** A knowledge or ELK answer, kept so it can be voted on. */
+export interface KeptAnswer {
+  userId: string;
+  chat: 'knowledge' | 'admin' | 'elk';
+  department: components['schemas']['Department'] | null;
+  question: string;
+  answer: string;
+  sources?: Record<string, KnowledgeSource>;
+}
+
+/** How long a kept answer nobody voted on is kept. */
+const UNVOTED_KEPT_DAYS = 30;
 
 const ANSWER_ID = /^[0-9]{1,18}$/;
 // Microseconds in UTC, as the audit log answers them.
@@ -69,14 +84,75 @@ export async function putVote(
      RETURNING message_id, vote, comment, ${isoTime('updated_at')} AS updated_at`,
     [userId, answerId, vote, comment ?? null],
   );
-  return rows[0] ? ownVote(rows[0]) : undefined;
+  if (rows[0]) return ownVote(rows[0]);
+  // Not an AI chat answer: a knowledge or ELK answer kept for this user.
+  const kept = await db.query<{
+    message_id: string | number;
+    vote: Vote;
+    comment: string | null;
+    updated_at: string;
+  }>(
+    `INSERT INTO answer_feedback (user_id, kept_answer_id, chat, department, vote, comment)
+     SELECT $1::uuid, kept.id, kept.chat, kept.department, $3, $4
+       FROM kept_answers kept
+      WHERE kept.id = $2::bigint AND kept.user_id = $1::uuid
+     ON CONFLICT (user_id, kept_answer_id) WHERE kept_answer_id IS NOT NULL
+     DO UPDATE SET vote = EXCLUDED.vote, comment = EXCLUDED.comment, updated_at = now()
+     RETURNING kept_answer_id AS message_id, vote, comment, ${isoTime('updated_at')} AS updated_at`,
+    [userId, answerId, vote, comment ?? null],
+  );
+  return kept.rows[0] ? ownVote(kept.rows[0]) : undefined;
+}
+
+/**
+ * `{ AnswerId }` of the answer kept by {@link keepAnswer}, or `{}` when it could not be kept (logged:
+ * the answer is given all the same, without a way to vote on it).
+ */
+export async function keptAnswerId(
+  db: Queryable,
+  log: { warn(details: object, message: string): void },
+  kept: KeptAnswer,
+): Promise<{ AnswerId?: string }> {
+  try {
+    return { AnswerId: await keepAnswer(db, kept) };
+  } catch (error) {
+    log.warn({ err: error }, 'could not keep an answer for votes');
+    return {};
+  }
+}
+
+/**
+ * Keeps a knowledge or ELK answer so its asker can vote on it; answers its id (the AnswerId). The
+ * asker's kept answers older than 30 days that nobody voted on go at the same time.
+ */
+export async function keepAnswer(db: Queryable, kept: KeptAnswer): Promise<string> {
+  await db.query(
+    `DELETE FROM kept_answers kept
+      WHERE kept.user_id = $1 AND kept.created_at < now() - make_interval(days => $2)
+        AND NOT EXISTS (SELECT 1 FROM answer_feedback vote WHERE vote.kept_answer_id = kept.id)`,
+    [kept.userId, UNVOTED_KEPT_DAYS],
+  );
+  const { rows } = await db.query<{ id: string | number }>(
+    `INSERT INTO kept_answers (user_id, chat, department, question, answer, sources)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
+    [
+      kept.userId,
+      kept.chat,
+      kept.department,
+      kept.question,
+      kept.answer,
+      kept.sources ? JSON.stringify(kept.sources) : null,
+    ],
+  );
+  return String(rows[0]!.id);
 }
 
 /** True when the user's vote on that answer existed and is gone. */
 export async function deleteVote(db: Queryable, userId: string, answerId: string): Promise<boolean> {
   if (!ANSWER_ID.test(answerId)) return false;
   const { rows } = await db.query(
-    'DELETE FROM answer_feedback WHERE user_id = $1 AND message_id = $2::bigint RETURNING id',
+    `DELETE FROM answer_feedback
+      WHERE user_id = $1 AND (message_id = $2::bigint OR kept_answer_id = $2::bigint) RETURNING id`,
     [userId, answerId],
   );
   return rows.length > 0;
@@ -121,11 +197,13 @@ const SELECT_ROWS = `
   SELECT feedback.id::text AS id, feedback.vote, feedback.comment, feedback.chat, feedback.department,
          voter.email AS "user",
          ${isoTime('feedback.created_at')} AS created_at, ${isoTime('feedback.updated_at')} AS updated_at,
-         answer.conversation_id::text AS conversation_id, question.content AS question,
-         answer.content AS answer
+         answer.conversation_id::text AS conversation_id,
+         COALESCE(question.content, kept.question) AS question,
+         COALESCE(answer.content, kept.answer) AS answer, kept.sources
     FROM answer_feedback feedback
     JOIN users voter ON voter.id = feedback.user_id
     LEFT JOIN chat_messages answer ON answer.id = feedback.message_id
+    LEFT JOIN kept_answers kept ON kept.id = feedback.kept_answer_id
     LEFT JOIN LATERAL (
       SELECT content FROM chat_messages asked
        WHERE asked.conversation_id = answer.conversation_id AND asked.id < answer.id

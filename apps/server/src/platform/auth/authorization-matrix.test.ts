@@ -618,3 +618,133 @@ describe.each(BACKENDS)('other people’s AI conversations in the authorization 
     });
   });
 });
+
+/** Each operation on one answer's vote: what another person gets for someone's answer (404 for all). */
+const ANSWER_PROBES: Record<string, (answerId: string) => InjectOptions> = {
+  setAnswerFeedback: (id) => ({
+    method: 'PUT',
+    url: '/api/chat/feedback',
+    payload: { AnswerId: id, vote: 'down', comment: 'not mine' },
+  }),
+  deleteAnswerFeedback: (id) => ({ method: 'DELETE', url: `/api/chat/feedback?AnswerId=${id}` }),
+};
+
+describe.each(BACKENDS)('other people’s answers in the authorization matrix on %s', (backend) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('probes every operation that takes an answer to vote on', () => {
+    const unprobed = contract.operations
+      .filter((operation) => /answerfeedback/i.test(operation.operationId))
+      .filter((operation) => !/^(list|export)/.test(operation.operationId))
+      .map((operation) => operation.operationId)
+      .filter((operationId) => !(operationId in ANSWER_PROBES));
+    expect(unprobed).toEqual([]);
+  });
+
+  it('lets nobody but its asker vote on an AI, knowledge or ELK answer, or withdraw the vote', async () => {
+    const owner = await findUserByEmail(server.db, emailOf('STAFF'));
+    const { rows } = await server.db.query<{ id: string }>(
+      'INSERT INTO chat_conversations (user_id, summary) VALUES ($1, $2) RETURNING id',
+      [owner!.id, 'Mine'],
+    );
+    const asked = await server.db.query<{ id: string }>(
+      `INSERT INTO chat_messages (conversation_id, role, content) VALUES ($1, 'user', 'Q'), ($1, 'assistant', 'A')
+       RETURNING id::text AS id`,
+      [rows[0]!.id],
+    );
+    const kept = await server.db.query<{ id: string }>(
+      `INSERT INTO kept_answers (user_id, chat, department, question, answer)
+       VALUES ($1, 'knowledge', 'it', 'Q', 'A'), ($1, 'elk', NULL, 'Q', 'A') RETURNING id::text AS id`,
+      [owner!.id],
+    );
+    const answers = [asked.rows[1]!.id, ...kept.rows.map((row) => row.id)];
+    // The owner's own votes stand, so a withdrawal by someone else has one to find.
+    const ownerSession = await sessionFor(server.db, emailOf('STAFF'));
+    for (const id of answers) {
+      const own = await server.app.inject({
+        ...ANSWER_PROBES.setAnswerFeedback!(id),
+        headers: ownerSession.headers,
+      });
+      expect(own.statusCode).toBe(200);
+    }
+    await addUser(server.db, 'another-voter@example.com', 'STAFF');
+    const others: Array<[string, { headers: Record<string, string> }]> = [
+      ['another staff session', await sessionFor(server.db, 'another-voter@example.com')],
+      ['admin session', await sessionFor(server.db, ADMIN)],
+      ['admin token', await tokenFor(server.db, ADMIN)],
+    ];
+    const breaches: string[] = [];
+    for (const [name, caller] of others) {
+      for (const id of answers) {
+        for (const [operationId, probe] of Object.entries(ANSWER_PROBES)) {
+          const response = await server.app.inject({ ...probe(id), headers: caller.headers });
+          if (response.statusCode !== 404)
+            breaches.push(`${name}: ${operationId} ${id} -> ${response.statusCode}`);
+        }
+      }
+    }
+    expect(breaches, breaches.join('\n')).toEqual([]);
+    const votes = await server.db.query<{ vote: string; comment: string | null }>(
+      'SELECT vote, comment FROM answer_feedback WHERE user_id = $1',
+      [owner!.id],
+    );
+    expect(votes.rows).toHaveLength(3);
+    expect(votes.rows.every((row) => row.vote === 'down' && row.comment === 'not mine')).toBe(true);
+    const ownersOnly = await server.db.query('SELECT 1 FROM answer_feedback WHERE user_id <> $1', [
+      owner!.id,
+    ]);
+    expect(ownersOnly.rows).toEqual([]);
+  });
+});
+
+/**
+ * A file attached to a question is its owner's: nobody else (another staff member, an administrator
+ * by session or token) gets an answer from it, in the AI chat or a knowledge chat, whatever its id.
+ */
+const ATTACHED_SECRET = 'quokka';
+describe.each(BACKENDS)('other people’s attached files in the authorization matrix on %s', (backend) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('lets nobody but its owner ask about an attached file', async () => {
+    const owner = await findUserByEmail(server.db, emailOf('STAFF'));
+    const { rows } = await server.db.query<{ id: string }>(
+      'INSERT INTO chat_attachments (user_id, name, size, passages) VALUES ($1, $2, $3, $4) RETURNING id',
+      [owner!.id, 'zoo.md', 40, JSON.stringify([{ text: `The ${ATTACHED_SECRET} is fed at noon.`, headingPath: [] }])],
+    );
+    const id = rows[0]!.id;
+    await addUser(server.db, 'another-staff@example.com', 'STAFF');
+    const others: Array<[string, { headers: Record<string, string> }]> = [
+      ['another staff session', await sessionFor(server.db, 'another-staff@example.com')],
+      ['admin session', await sessionFor(server.db, ADMIN)],
+      ['admin token', await tokenFor(server.db, ADMIN)],
+    ];
+    const probes: InjectOptions[] = [
+      { method: 'POST', url: '/api/chat/gpt', payload: { Message: 'When is it fed?', Attachments: [id] } },
+      { method: 'POST', url: '/api/chat', payload: { message: 'When is it fed?', Attachments: [id] } },
+    ];
+    const leaks: string[] = [];
+    for (const [name, caller] of others) {
+      for (const probe of probes) {
+        const response = await server.app.inject({ ...probe, headers: caller.headers });
+        if (response.body.includes(ATTACHED_SECRET)) leaks.push(`${name}: ${probe.url} answered the file`);
+        if (response.statusCode !== 404) leaks.push(`${name}: ${probe.url} answered ${response.statusCode}`);
+      }
+    }
+    expect(leaks, leaks.join('\n')).toEqual([]);
+    const mine = await server.app.inject({
+      ...probes[1]!,
+      headers: (await sessionFor(server.db, emailOf('STAFF'))).headers,
+    });
+    expect(mine.body).toContain(ATTACHED_SECRET);
+  });
+});
