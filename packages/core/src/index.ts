@@ -4,6 +4,56 @@
  * no TanStack Query, no DOM. `@digital-assistant/react` binds them to React.
  */
 
+// Administration: user and role-group forms, the Users table, the token overlay, their messages
+export {
+  type AddUserForm,
+  FEATURE_MULTISELECT_VISIBLE_ITEMS,
+  type FormValidation,
+  type ModifyRolesForm,
+  MULTISELECT_PLACEHOLDER,
+  type RoleGroupForm,
+  roleGroupError,
+  roleGroupSidebarTitle,
+  USER_MULTISELECT_VISIBLE_ITEMS,
+  validateAddUser,
+  validateModifyRoles,
+} from './admin/admin-forms';
+export { adminMessages } from './admin/admin-messages';
+export {
+  type AdminSidebar,
+  type AdminSidebarsState,
+  type AdminSidebarsStore,
+  createAdminSidebarsStore,
+} from './admin/admin-sidebars';
+export {
+  featureLabel,
+  KNOWN_FEATURES,
+  type KnownFeature,
+  type RoleGroupUpdateRequest,
+  roleGroupUpdateRequests,
+} from './admin/role-features';
+export {
+  createTokenOverlayStore,
+  maskToken,
+  type TokenOverlayState,
+  type TokenOverlayStore,
+} from './admin/token-overlay';
+export {
+  createTableStore,
+  hasUserStatus,
+  type TableState,
+  type TableStore,
+  type TableView,
+  tableView,
+  toUserRows,
+  USER_COLUMNS,
+  USER_STATUS_COLUMN,
+  USERS_PAGE_SIZE,
+  type UserColumn,
+  type UserProfile,
+  type UserRow,
+  type UserStatus,
+} from './admin/users-table';
 export {
   type Chat,
   type ChatAskOptions,

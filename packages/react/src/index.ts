@@ -5,7 +5,13 @@
  */
 
 // The framework-free core's names that this package's users read (the rest: import @digital-assistant/core)
+// Administration (the forms, the Users table and the token overlay are the core's rules and stores)
 export {
+  type AddUserForm,
+  type AdminSidebar,
+  type AdminSidebarsState,
+  type AdminSidebarsStore,
+  adminMessages,
   buildReviewTree,
   CHAT_DEPARTMENTS,
   CHAT_LAYOUT,
@@ -27,7 +33,10 @@ export {
   canViewReviewFile,
   chatMessages,
   columnSortDirection,
+  createAdminSidebarsStore,
   createStore,
+  createTableStore,
+  createTokenOverlayStore,
   createTrainingUploadStore,
   cycleSort,
   departmentsLabel,
@@ -35,6 +44,9 @@ export {
   documentStatusTone,
   type ElkDisplay,
   elkPermissionNote,
+  FEATURE_MULTISELECT_VISIBLE_ITEMS,
+  type FormValidation,
+  featureLabel,
   filePercents,
   findChatDepartment,
   firstReviewFunction,
@@ -49,13 +61,19 @@ export {
   isValidPrompt,
   KNOWLEDGE_DEPARTMENTS,
   KNOWLEDGE_DOCUMENT_COLUMNS,
+  KNOWN_FEATURES,
   type KnowledgeDocumentColumn,
   type KnowledgeDocumentCounts,
   type KnowledgeDocumentRow,
+  type KnownFeature,
   knowledgeDocumentsPage,
   knowledgeMessages,
   type MenuItem,
+  type ModifyRolesForm,
+  MULTISELECT_PLACEHOLDER,
+  maskToken,
   type Notice,
+  type NoticeKind,
   PAGINATION_ELLIPSIS,
   type PaginationItem,
   pageCount,
@@ -67,6 +85,7 @@ export {
   type ReviewPage,
   type ReviewTreeFunction,
   type ReviewTreeNode,
+  type RoleGroupForm,
   type RouteMatch,
   type RouteScreen,
   reviewMessages,
@@ -74,42 +93,38 @@ export {
   reviewStatusKind,
   reviewStatusLabel,
   reviewTreeIndent,
+  roleGroupError,
+  roleGroupSidebarTitle,
   type SortDirection,
   type SortState,
   signInErrorMessage,
   statusCellState,
+  type TableState,
+  type TableStore,
+  type TableView,
+  type TokenOverlayState,
+  type TokenOverlayStore,
   TRAINING_FILE_ACCEPT,
   TRAINING_FILE_FORMATS_TEXT,
   TRAINING_MAX_FILE_BYTES,
   TRAINING_MAX_FILES,
   type TrainingUploadStore,
+  tableView,
   UNSORTED,
+  USER_COLUMNS,
+  USER_MULTISELECT_VISIBLE_ITEMS,
+  USER_STATUS_COLUMN,
+  USERS_PAGE_SIZE,
   type User,
+  type UserColumn,
+  type UserProfile,
+  type UserRow,
+  type UserStatus,
+  validateAddUser,
+  validateModifyRoles,
   visibleChatDepartments,
   walkReviewTree,
 } from '@digital-assistant/core';
-
-export {
-  type AddUserForm,
-  FEATURE_MULTISELECT_VISIBLE_ITEMS,
-  type FormValidation,
-  type ModifyRolesForm,
-  MULTISELECT_PLACEHOLDER,
-  type RoleGroupForm,
-  roleGroupError,
-  roleGroupSidebarTitle,
-  USER_MULTISELECT_VISIBLE_ITEMS,
-  validateAddUser,
-  validateModifyRoles,
-} from './admin/admin-forms';
-// Administration
-export { adminMessages, type NoticeKind } from './admin/admin-messages';
-export {
-  type AdminSidebar,
-  type AdminSidebarsState,
-  type AdminSidebarsStore,
-  createAdminSidebarsStore,
-} from './admin/admin-sidebars';
 export { type UseAdminSidebarsResult, useAdminSidebars } from './admin/admin-sidebars-hooks';
 export {
   type AuditPage,
@@ -126,11 +141,6 @@ export {
   useAnswerFeedbackList,
   useVoteOnAnswer,
 } from './admin/feedback-hooks';
-export {
-  featureLabel,
-  KNOWN_FEATURES,
-  type KnownFeature,
-} from './admin/role-features';
 export {
   type CreateRoleGroupInput,
   createRoleGroupErrorMessage,
@@ -161,12 +171,6 @@ export {
   useTokenOverlay,
 } from './admin/token-hooks';
 export {
-  createTokenOverlayStore,
-  maskToken,
-  type TokenOverlayState,
-  type TokenOverlayStore,
-} from './admin/token-overlay';
-export {
   type SetUsersActiveInput,
   type UseDeleteUsersOptions,
   type UseSetUsersActiveOptions,
@@ -181,20 +185,6 @@ export {
   useUsers,
   useUsersTable,
 } from './admin/user-admin-hooks';
-export {
-  createTableStore,
-  type TableState,
-  type TableStore,
-  type TableView,
-  tableView,
-  USER_COLUMNS,
-  USER_STATUS_COLUMN,
-  USERS_PAGE_SIZE,
-  type UserColumn,
-  type UserProfile,
-  type UserRow,
-  type UserStatus,
-} from './admin/users-table';
 // The chat bindings (the `/chat` entry: hooks, provider, notices; the store, its transports and rules are in the core)
 export * from './chat';
 export { useChatNavigation } from './chat/chat-hooks';

@@ -1,16 +1,19 @@
 /** The sidebars of the Users and permissions page as a hook: state, titles, validation, actions. */
-import { useMemo, useState } from 'react';
-import { useStore } from '../core/use-store';
+
 import {
   type AddUserForm,
+  type AdminSidebarsState,
+  type AdminSidebarsStore,
+  createAdminSidebarsStore,
   type FormValidation,
   type ModifyRolesForm,
   roleGroupError,
   roleGroupSidebarTitle,
   validateAddUser,
   validateModifyRoles,
-} from './admin-forms';
-import { type AdminSidebarsState, type AdminSidebarsStore, createAdminSidebarsStore } from './admin-sidebars';
+} from '@digital-assistant/core';
+import { useMemo, useState } from 'react';
+import { useStore } from '../core/use-store';
 
 /** What {@link useAdminSidebars} returns. */
 export interface UseAdminSidebarsResult

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 
+import { KNOWN_FEATURES } from '@digital-assistant/core';
 import { json, type TestApi } from '@digital-assistant/core/test-support';
 import { FEATURE_NAMES } from '@digital-assistant/sdk/features';
 import { errorReply, offContract } from '@digital-assistant/sdk/testing';
@@ -7,7 +8,6 @@ import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useNotices } from '../core/use-notices';
 import { renderWithProvider } from '../test-support/render';
-import { KNOWN_FEATURES } from './role-features';
 import {
   createRoleGroupErrorMessage,
   useCreateRoleGroup,

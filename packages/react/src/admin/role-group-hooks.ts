@@ -1,4 +1,11 @@
 /** Hooks of the Roles tab: role groups, one group, create, update (add/remove diff), delete, features. */
+
+import {
+  adminMessages,
+  KNOWN_FEATURES,
+  roleGroupError,
+  roleGroupUpdateRequests,
+} from '@digital-assistant/core';
 import {
   type DigitalAssistantClient,
   DigitalAssistantError,
@@ -21,9 +28,6 @@ import {
 import { useCallback, useEffect, useMemo } from 'react';
 import { useCoreContext } from '../core/context';
 import { invalidate, queryKeys } from '../core/server-state';
-import { roleGroupError } from './admin-forms';
-import { adminMessages } from './admin-messages';
-import { KNOWN_FEATURES, roleGroupUpdateRequests } from './role-features';
 
 /** What {@link useRoleGroups} returns: the query plus its groups and names (empty until loaded). */
 export type UseRoleGroupsResult = UseQueryResult<RoleGroupSummary[], DigitalAssistantError> & {

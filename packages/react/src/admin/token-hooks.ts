@@ -1,4 +1,11 @@
 /** Personal access tokens: generating one, the token popup, and listing/revoking (extensions). */
+
+import {
+  adminMessages,
+  createTokenOverlayStore,
+  maskToken,
+  type TokenOverlayState,
+} from '@digital-assistant/core';
 import {
   type DigitalAssistantClient,
   type DigitalAssistantError,
@@ -20,8 +27,6 @@ import { useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { invalidate, queryKeys } from '../core/server-state';
 import { useStore } from '../core/use-store';
-import { adminMessages } from './admin-messages';
-import { createTokenOverlayStore, maskToken, type TokenOverlayState } from './token-overlay';
 
 /** Options of a new token; both are extension parameters that older servers ignore. */
 export interface GenerateTokenInput {

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+
+import type { UserRow } from '@digital-assistant/core';
+import { adminMessages } from '@digital-assistant/core';
 import { errorReply, offContract } from '@digital-assistant/sdk/testing';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useNotices } from '../core/use-notices';
 import { renderWithProvider } from '../test-support/render';
-import { adminMessages } from './admin-messages';
 import { useAdminSidebars } from './admin-sidebars-hooks';
 import { useRoleGroups } from './role-group-hooks';
 import {
@@ -15,7 +17,6 @@ import {
   useUsers,
   useUsersTable,
 } from './user-admin-hooks';
-import type { UserRow } from './users-table';
 
 const texts = (notices: readonly { text: string }[]) => notices.map((notice) => notice.text);
 

@@ -1,6 +1,19 @@
 /** Hooks of the Users tab: the user list, adding, deleting and re-roling users, and the table model. */
 
-import { clampPage } from '@digital-assistant/core';
+import type { AddUserForm, ModifyRolesForm } from '@digital-assistant/core';
+import {
+  adminMessages,
+  clampPage,
+  createTableStore,
+  hasUserStatus,
+  type TableView,
+  tableView,
+  toUserRows,
+  USER_COLUMNS,
+  USERS_PAGE_SIZE,
+  type UserColumn,
+  type UserRow,
+} from '@digital-assistant/core';
 import {
   type DigitalAssistantClient,
   type DigitalAssistantError,
@@ -20,19 +33,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
 import { invalidate, queryKeys } from '../core/server-state';
 import { useStore } from '../core/use-store';
-import type { AddUserForm, ModifyRolesForm } from './admin-forms';
-import { adminMessages } from './admin-messages';
-import {
-  createTableStore,
-  hasUserStatus,
-  type TableView,
-  tableView,
-  toUserRows,
-  USER_COLUMNS,
-  USERS_PAGE_SIZE,
-  type UserColumn,
-  type UserRow,
-} from './users-table';
 
 /** What {@link useUsers} returns: the query, plus its profiles and table rows (empty until loaded). */
 export type UseUsersResult = UseQueryResult<UserProfile[], DigitalAssistantError> & {

@@ -3,7 +3,7 @@
  * opening another) resets its fields.
  */
 
-import { createStore, type ReadableStore } from '@digital-assistant/core';
+import { createStore, type ReadableStore } from '../store';
 import type { AddUserForm, ModifyRolesForm, RoleGroupForm } from './admin-forms';
 
 /** Which sidebar is open. */

@@ -1,21 +1,16 @@
 /** The Users table: rows from the server's profiles, per-column sort, pages of 25. */
 
+import type { UserProfile } from '@digital-assistant/sdk';
+import { createStore, type ReadableStore } from '../store';
+import { clampPage, type PaginationItem, pageCount, pageSlice, paginationWindow } from '../tables/pagination';
 import {
-  clampPage,
   columnSortDirection,
-  createStore,
   cycleSort,
-  type PaginationItem,
-  pageCount,
-  pageSlice,
-  paginationWindow,
-  type ReadableStore,
   type SortDirection,
   type SortState,
   sortRows,
   UNSORTED,
-} from '@digital-assistant/core';
-import type { UserProfile } from '@digital-assistant/sdk';
+} from '../tables/sort';
 
 /** A user profile as `POST /api/users` lists it. */
 export type { UserProfile };

@@ -1,7 +1,7 @@
 /** The 'Token Creation Successful' popup: shown after generation, masked until toggled, copyable. */
 
-import { createStore, type ReadableStore } from '@digital-assistant/core';
-import type { ClipboardWriter } from '../core/context';
+import type { ClipboardWriter } from '../host';
+import { createStore, type ReadableStore } from '../store';
 import { adminMessages } from './admin-messages';
 
 export type { ClipboardWriter };

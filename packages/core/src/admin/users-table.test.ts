@@ -1,5 +1,5 @@
-import { PAGINATION_ELLIPSIS as E } from '@digital-assistant/core';
 import { describe, expect, it } from 'vitest';
+import { PAGINATION_ELLIPSIS as E } from '../tables/pagination';
 import { createTableStore, tableView, toUserRows, USERS_PAGE_SIZE, type UserColumn } from './users-table';
 
 const profiles = Array.from({ length: 60 }, (_, index) => ({

@@ -40,4 +40,4 @@ export const adminMessages = {
   reactivateUserError: (emails: string) => `Error reactivating user ${emails}.`,
 } as const;
 
-export type { NoticeKind } from '@digital-assistant/core';
+export type { NoticeKind } from '../notices';
