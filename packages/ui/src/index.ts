@@ -39,6 +39,8 @@ export type {
 export { Button, IconButton, LinkButton } from './Button/Button';
 // Chat
 export type {
+  AnswerVoteProps,
+  AnswerVoteValue,
   ChatComposerProps,
   ChatConversationProps,
   ChatHistoryListItem,
@@ -65,6 +67,8 @@ export type {
   MessageStatus,
 } from './Chat';
 export {
+  ANSWER_VOTE_TEXTS,
+  AnswerVote,
   ChatComposer,
   ChatConversation,
   ChatHistoryList,

@@ -7,6 +7,7 @@
  * leaves what was said so far in the conversation, flagged `stopped`, as on the reference server.
  */
 import type {
+  AnswerFeedback,
   ChatHistorySearchResult,
   ChatStreamEvent,
   ConversationMessage,
@@ -65,6 +66,13 @@ export interface DemoChatOptions {
    * without one does. Not given: `GET /api/auth` does not say, and the AI chat answers.
    */
   hasLanguageModel?: boolean;
+  /**
+   * Answer feedback (extension): every answer carries an `AnswerId` (a loaded conversation's answers
+   * their `id` and the caller's vote), and `PUT`/`DELETE /api/chat/feedback` vote on the caller's own
+   * answers. Off by default, a server without it.
+   * @default false
+   */
+  answerFeedback?: boolean;
 }
 
 const REPLACE_LAST_HEADER = 'x-chat-replace-last';
@@ -170,7 +178,47 @@ export function createDemoChatHandlers(
       (conversation) => conversation.ConversationId === id && conversation.owner === state.sessionUser?.email,
     );
 
+  // Answer feedback: the answers by id (knowledge and ELK answers are kept only here), and the votes.
+  let answerSequence = 0;
+  const answers = new Map<string, { owner: string; message?: ConversationMessage }>();
+  const keep = (owner: string, message?: ConversationMessage): { AnswerId?: string } => {
+    if (!options.answerFeedback) return {};
+    const AnswerId = String(++answerSequence);
+    answers.set(AnswerId, { owner, ...(message ? { message } : {}) });
+    if (message) message.id = AnswerId;
+    return { AnswerId };
+  };
+  const votes = new Map<string, AnswerFeedback>();
+  const voteKey = (email: string, answerId: string) => `${email} ${answerId}`;
+
   return {
+    'PUT /api/chat/feedback': ({ body }) => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      const answer = answers.get(body.AnswerId);
+      if (!answer || answer.owner !== user.email) return errorReply(404, 'not_found', 'No such answer.');
+      const comment = body.comment?.trim();
+      const vote: AnswerFeedback = {
+        AnswerId: body.AnswerId,
+        vote: body.vote,
+        ...(comment ? { comment } : {}),
+        updated_at: new Date().toISOString(),
+      };
+      votes.set(voteKey(user.email, body.AnswerId), vote);
+      if (answer.message) answer.message.feedback = vote;
+      return { status: 200, body: vote };
+    },
+    'DELETE /api/chat/feedback': ({ query }) => {
+      const user = state.sessionUser;
+      if (!user) return unauthenticated();
+      const answerId = String(query.AnswerId);
+      if (!votes.delete(voteKey(user.email, answerId))) {
+        return errorReply(404, 'not_found', 'No vote on this answer.');
+      }
+      const message = answers.get(answerId)?.message;
+      if (message) delete message.feedback;
+      return { status: 200, body: { message: 'Vote withdrawn.' } };
+    },
     'POST /api/chat/gpt': ({ body, headers }) => {
       const user = state.sessionUser;
       if (!user) return unauthenticated();
@@ -212,12 +260,15 @@ export function createDemoChatHandlers(
         ...(canReplaceLast ? { [REPLACE_LAST_HEADER]: 'supported' } : {}),
       };
       if (!wantsStream(headers, options)) {
-        current.Messages.push({ type: 0, message: Answer });
+        const answer: ConversationMessage = { type: 0, message: Answer };
+        current.Messages.push(answer);
+        Object.assign(data, keep(user.email, answer));
         return { status: 200, body: data, headers: named };
       }
       // Stored as it is said, so a disconnect keeps what was said so far.
       const answer: ConversationMessage = { type: 0, message: '' };
       current.Messages.push(answer);
+      Object.assign(data, keep(user.email, answer));
       return eventStream(
         Answer,
         { type: 'done', data },
@@ -246,8 +297,11 @@ export function createDemoChatHandlers(
         passages.length === 0
           ? 'I found nothing about this in the knowledge base.'
           : `${passages.map((passage, index) => `${passage.context} [${index + 1}]`).join(' ')}`;
-      const data: KnowledgeChatResponse =
-        department === 'it' ? { raw_response: text, sources } : { message: text, sources };
+      const data: KnowledgeChatResponse = {
+        ...(department === 'it' ? { raw_response: text } : { message: text }),
+        sources,
+        ...keep(user.email),
+      };
       if (!wantsStream(headers, options)) return { status: 200, body: data };
       return eventStream(
         text,
@@ -265,6 +319,7 @@ export function createDemoChatHandlers(
         Summary: `Metrics for ${summaryOf(body.message)}`,
         Answer: '<table><tr><th>Metric</th><th>Value</th></tr><tr><td>CPU</td><td>42%</td></tr></table>',
         Answer_resource: { ResourceMachineType: 'n2-standard-4', ResourceTotalMemory: 16 },
+        ...keep(user.email),
       };
       if (!wantsStream(headers, options)) return { status: 200, body: data };
       return eventStream(data.Summary ?? '', { type: 'done', data }, options);

@@ -14,6 +14,7 @@ import {
   useChatMessage,
   useChatMessageActions,
   useChatMessageIds,
+  useChatStore,
 } from '@digital-assistant/react';
 import {
   type ComponentType,
@@ -25,6 +26,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { AnswerVote } from './AnswerVote';
 import { ChatComposer } from './ChatComposer';
 import { ChatScreenFooter } from './ChatScreenFooter';
 import { ChatScreenMessages } from './ChatScreenMessages';
@@ -94,6 +96,7 @@ function ChatMessageWithActions({
   onResend?: () => void;
 }) {
   const actions = useChatMessageActions(message.id, { channel });
+  const { voteOnAnswer } = useChatStore();
   const [isEditing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   // After Cancel or Escape the Edit button is back (a new one): it takes the focus again.
@@ -127,15 +130,22 @@ function ChatMessageWithActions({
       </article>
     );
   }
+  // A finished answer the server kept (it has an id: the feedback extension) may be voted on.
+  const canVote = message.type === 0 && !!message.answerId && message.status === 'done';
   return bubble(
-    <MessageActions
-      kind={message.type === 1 ? 'question' : 'answer'}
-      {...(actions.canCopy ? { markdown: actions.markdown, plainText: actions.plainText } : {})}
-      onRetry={actions.canRetry ? () => after(actions.retry()) : undefined}
-      onRegenerate={actions.canRegenerate ? () => after(actions.regenerate()) : undefined}
-      onEdit={actions.canEdit ? () => setEditing(true) : undefined}
-      editButtonRef={editButton}
-    />,
+    <>
+      <MessageActions
+        kind={message.type === 1 ? 'question' : 'answer'}
+        {...(actions.canCopy ? { markdown: actions.markdown, plainText: actions.plainText } : {})}
+        onRetry={actions.canRetry ? () => after(actions.retry()) : undefined}
+        onRegenerate={actions.canRegenerate ? () => after(actions.regenerate()) : undefined}
+        onEdit={actions.canEdit ? () => setEditing(true) : undefined}
+        editButtonRef={editButton}
+      />
+      {canVote ? (
+        <AnswerVote value={message.feedback} onChange={(value) => voteOnAnswer(channel, message.id, value)} />
+      ) : null}
+    </>,
   );
 }
 

@@ -1,3 +1,5 @@
+export type { AnswerVoteProps, AnswerVoteValue } from './AnswerVote';
+export { ANSWER_VOTE_TEXTS, AnswerVote } from './AnswerVote';
 export type { ChatComposerProps } from './ChatComposer';
 export { ChatComposer } from './ChatComposer';
 export type { ChatConversationProps, ChatIntroProps, ChatMessageItemProps } from './ChatConversation';
