@@ -1,6 +1,7 @@
 // Assembles the server: platform plugins (cookies, security headers, errors, authorization), the
 // contract with every feature's handlers, the built-in identity provider when no external one is
 // configured, and the web app. `buildApp` is what tests use with app.inject; main.ts listens.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -25,6 +26,7 @@ import type { Config } from './platform/config/config.js';
 import { openapiPath } from './platform/config/paths.js';
 import type { Db } from './platform/db/db.js';
 import { openDatabase } from './platform/db/open.js';
+import { tracedDb } from './platform/db/traced.js';
 import { createClientErrorHandler } from './platform/http/client-errors.js';
 import { loadContract, type OpenApiDocument, registerContract } from './platform/http/contract.js';
 import { registerCors } from './platform/http/cors.js';
@@ -42,6 +44,7 @@ import { registerApiReference } from './platform/operations/api-reference.js';
 import { registerHealthRoutes } from './platform/operations/health.js';
 import { registerLifecycle } from './platform/operations/lifecycle.js';
 import { exposeMetrics, ServerMetrics } from './platform/operations/metrics.js';
+import { startTracing, tracer } from './platform/operations/tracing.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -52,6 +55,35 @@ export interface BuildAppOptions {
   /** The modules to build from; by default every module of the server (src/modules.ts). */
   modules?: readonly FeatureModule[];
   logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Every request answered inside its server span (continuing the caller's `traceparent`), named after
+ * its route once routed. Node's request listener is wrapped rather than Fastify's server replaced
+ * (serverFactory), which would change its timeouts and closing.
+ */
+function traceRequests(app: FastifyInstance): void {
+  const listeners = app.server.listeners('request') as Array<
+    (request: IncomingMessage, response: ServerResponse) => void
+  >;
+  for (const listener of listeners) {
+    app.server.removeListener('request', listener);
+    app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const current = tracer();
+      if (current) current.serve(request, response, () => listener(request, response));
+      else listener(request, response);
+    });
+  }
+  app.addHook('onRequest', async (request) => {
+    const span = tracer()?.activeSpan();
+    const route = request.routeOptions.url;
+    if (!span || !route) return;
+    span.updateName(`${request.method} ${route}`);
+    span.setAttributes({
+      'http.route': route,
+      'da.operation': request.routeOptions.config.operation?.operationId,
+    });
+  });
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -71,7 +103,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
   const modules = options.modules ?? MODULES;
   const ownsDb = !options.db;
-  const db = options.db ?? (await openDatabase(config, modules));
+  // Traces only with an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT): otherwise no OpenTelemetry
+  // module is even loaded, and the requests and the database go unwrapped.
+  const tracing = config.tracing ? await startTracing(config.tracing, config.appVersion) : undefined;
+  if (tracing) traceRequests(app);
+  const openedDb =
+    options.db ??
+    (await openDatabase(config, modules).catch(async (error: unknown) => {
+      await tracing?.stop();
+      throw error;
+    }));
+  const db = tracing ? tracedDb(openedDb) : openedDb;
   const metrics = new ServerMetrics(db, () => jobs, {
     hasProcessMetrics: config.metrics.port !== undefined || config.metrics.token !== undefined,
   });
@@ -89,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await stopModules();
     await jobs.stop();
     if (ownsDb) await db.close();
+    // Last, so the spans of everything above are exported too.
+    await tracing?.stop();
   };
   app.addHook('onClose', shutDown);
 

@@ -5,6 +5,8 @@
 //   - a knowledge prompt (numbered passages, see features/chat/prompts.ts) is answered with the
 //     first sentence of up to three passages, each cited with its marker: "... [1]";
 //   - anything else with "Stand-in answer to “<question>”." and how many earlier messages it saw.
+// Every answer reports its tokens (`usage`: a token per four characters of the messages in, one per
+// chunk out), in a last chunk of its own when streamed and asked for (`stream_options.include_usage`).
 // Behaviour is scripted per request by directives in the last user message, `[[standin:NAME]]` or
 // `[[standin:NAME=VALUE]]` (several may be combined), or by replies queued through `script()` or
 // `POST /__standin/script` (what a test in another process uses):
@@ -52,6 +54,10 @@ export interface RecordedRequest {
   stream: boolean;
   messages: Array<{ role: string; content: string }>;
   authorization?: string;
+  /** The W3C trace context the caller sent (a traced server continues its trace here). */
+  traceparent?: string;
+  /** Whether the caller asked for the answer's token counts (`stream_options.include_usage`). */
+  includeUsage?: boolean;
   /** The texts to embed (POST /v1/embeddings). */
   input?: string[];
   /** The tools offered (OpenAI `tools`), and the `tool_choice`. */
@@ -158,6 +164,19 @@ function answerLabel(response: ServerResponse, body: Record<string, unknown>): v
     .replace(/[?.!,;:]+$/, '');
   const model = typeof body.model === 'string' ? body.model : 'standin';
   const created = Math.floor(Date.now() / 1000);
+  // Counted like an answer's: a token per four characters of the prompt, one per word of the name.
+  const promptTokens = Math.ceil(
+    messages.reduce<number>(
+      (sum, message) => sum + contentText((message as { content?: unknown }).content).length,
+      0,
+    ) / 4,
+  );
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: name.split(' ').filter(Boolean).length,
+    total_tokens: 0,
+  };
+  usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
   if (body.stream !== true) {
     sendJson(response, 200, {
       id: 'chatcmpl-standin-label',
@@ -165,6 +184,7 @@ function answerLabel(response: ServerResponse, body: Record<string, unknown>): v
       created,
       model,
       choices: [{ index: 0, message: { role: 'assistant', content: name }, finish_reason: 'stop' }],
+      usage,
     });
     return;
   }
@@ -174,7 +194,12 @@ function answerLabel(response: ServerResponse, body: Record<string, unknown>): v
   });
   const chunk = (delta: Record<string, unknown>, finish: string | null) =>
     `data: ${JSON.stringify({ id: 'chatcmpl-standin-label', object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  response.end(`${chunk({ role: 'assistant', content: name }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`);
+  const usageChunk = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage
+    ? `data: ${JSON.stringify({ id: 'chatcmpl-standin-label', object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`
+    : '';
+  response.end(
+    `${chunk({ role: 'assistant', content: name }, null)}${chunk({}, 'stop')}${usageChunk}data: [DONE]\n\n`,
+  );
 }
 
 let labelCount = 0;
@@ -330,6 +355,15 @@ export async function startLlmStandin(options: LlmStandinOptions = {}): Promise<
       stream,
       messages,
       authorization: request.headers.authorization,
+      ...(typeof request.headers.traceparent === 'string'
+        ? { traceparent: request.headers.traceparent }
+        : {}),
+      ...(stream
+        ? {
+            includeUsage:
+              (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
+          }
+        : {}),
       ...(body.tools ? { tools: body.tools, toolChoice: body.tool_choice } : {}),
     });
     if (recorded.length > 200) recorded = recorded.slice(-200);

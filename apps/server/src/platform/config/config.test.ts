@@ -158,3 +158,93 @@ describe('INGEST_CONCURRENCY and INGEST_PARSE_THREADS', () => {
     );
   });
 });
+
+describe('OpenTelemetry (OTEL_*)', () => {
+  it('traces only with an OTLP endpoint, which gets the traces path; the signal endpoint is used as is', () => {
+    expect(loadConfig(base).tracing).toBeUndefined();
+    // Other OTEL_ variables (for the SDKs of other programs, or ones this server does not read) are accepted.
+    expect(
+      loadConfig({ ...base, OTEL_LOGS_EXPORTER: 'none', OTEL_BSP_SCHEDULE_DELAY: '500' }).tracing,
+    ).toBeUndefined();
+    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      url: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+      headers: {},
+      timeoutMs: 10_000,
+      compression: 'none',
+      serviceName: 'digital-assistant',
+      resourceAttributes: {},
+      sampler: { name: 'parentbased_always_on', ratio: 1 },
+    });
+    const configured = loadConfig({
+      ...base,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com/base/',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/in',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_HEADERS: 'api-key=a%20b,tenant=acme',
+      OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: '2500',
+      OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip',
+      OTEL_SERVICE_NAME: 'assistant-eu',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=prod,service.name=ignored',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    }).tracing;
+    expect(configured).toEqual({
+      url: 'https://traces.example.com/in',
+      protocol: 'http/json',
+      headers: { 'api-key': 'a b', tenant: 'acme' },
+      timeoutMs: 2500,
+      compression: 'gzip',
+      serviceName: 'assistant-eu',
+      resourceAttributes: { 'deployment.environment.name': 'prod', 'service.name': 'ignored' },
+      sampler: { name: 'parentbased_traceidratio', ratio: 0.25 },
+    });
+    expect(
+      loadConfig({
+        ...base,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
+        OTEL_SDK_DISABLED: 'true',
+      }).tracing,
+    ).toBeUndefined();
+    expect(
+      loadConfig({
+        ...base,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
+        OTEL_TRACES_EXPORTER: 'none',
+      }).tracing,
+    ).toBeUndefined();
+  });
+
+  it('refuses what it cannot do, one line each: gRPC, another exporter, a malformed URL, sampler or header', () => {
+    let problems: readonly string[] = [];
+    try {
+      loadConfig({
+        ...base,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4317',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_TRACES_EXPORTER: 'zipkin',
+        OTEL_TRACES_SAMPLER: 'jaeger_remote',
+        OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign',
+        OTEL_EXPORTER_OTLP_TIMEOUT: 'soon',
+      });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'OTEL_TRACES_EXPORTER must be otlp or none: this server exports traces over OTLP/HTTP only (got "zipkin")',
+      'OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json: this server exports over HTTP only (a collector\'s port 4318) (got "grpc")',
+      'OTEL_EXPORTER_OTLP_TIMEOUT must be an integer between 1 and 600000 (got "soon")',
+      'OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs separated by commas (got "no-equals-sign")',
+      'OTEL_TRACES_SAMPLER must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio (got "jaeger_remote")',
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute http(s) URL (got "collector:4317")',
+    ]);
+    expect(() =>
+      loadConfig({
+        ...base,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+        OTEL_TRACES_SAMPLER: 'traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '2',
+      }),
+    ).toThrow('OTEL_TRACES_SAMPLER_ARG must be a number between 0 and 1 (got "2")');
+  });
+});

@@ -64,6 +64,10 @@ export interface Config {
   uploadMaxFileBytes: number;
   /** Most training files in one upload request (UPLOAD_MAX_FILES). */
   uploadMaxFiles: number;
+  /** Largest file attached to a chat question, in bytes (CHAT_ATTACHMENT_MAX_FILE_MB, default 10 MB). */
+  attachmentMaxFileBytes: number;
+  /** Most bytes of the files of one chat question together (CHAT_ATTACHMENT_MAX_TOTAL_MB, default 20 MB). */
+  attachmentMaxTotalBytes: number;
   /**
    * Whether the first start ingests the demo knowledge documents (when there are no documents yet).
    * SEED_DEMO_KNOWLEDGE; default true for the embedded PGlite database, false with DATABASE_URL.
@@ -125,6 +129,41 @@ export interface Config {
    * token. Neither: not served.
    */
   metrics: { port?: number; host: string; token?: string };
+  /**
+   * OpenTelemetry traces, exported over OTLP/HTTP, when OTEL_EXPORTER_OTLP_ENDPOINT (or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set; absent: no tracing, and its modules never loaded.
+   */
+  tracing?: TracingConfig;
+}
+
+/** OTel's standard sampler names this server implements (OTEL_TRACES_SAMPLER). */
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+/** Traces as the OpenTelemetry environment variables configure them (their standard names). */
+export interface TracingConfig {
+  /** Where spans are posted: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces`. */
+  url: string;
+  /** OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL: `http/protobuf` (the default) or `http/json`. */
+  protocol: 'http/protobuf' | 'http/json';
+  /** OTEL_EXPORTER_OTLP_(TRACES_)HEADERS: sent with every export (e.g. an API key). */
+  headers: Record<string, string>;
+  /** OTEL_EXPORTER_OTLP_(TRACES_)TIMEOUT: longest export, in milliseconds (default 10000). */
+  timeoutMs: number;
+  /** OTEL_EXPORTER_OTLP_(TRACES_)COMPRESSION: `gzip` or `none` (default). */
+  compression: 'gzip' | 'none';
+  /** OTEL_SERVICE_NAME (default `digital-assistant`), over a `service.name` in OTEL_RESOURCE_ATTRIBUTES. */
+  serviceName: string;
+  /** OTEL_RESOURCE_ATTRIBUTES: `key=value` pairs describing this instance. */
+  resourceAttributes: Record<string, string>;
+  /** OTEL_TRACES_SAMPLER (default `parentbased_always_on`) and OTEL_TRACES_SAMPLER_ARG (the ratio, default 1). */
+  sampler: { name: (typeof TRACE_SAMPLERS)[number]; ratio: number };
 }
 
 /** Where the ELK agent reads its metrics: Elasticsearch when ELASTICSEARCH_URL is set, else the demo metrics in the database. */
@@ -237,6 +276,11 @@ export interface LlmConfig {
   embeddingModel?: string;
   /** LLM_EMBEDDING_MIN_SIMILARITY (default 0.3): least cosine similarity of a chunk found by vectors. */
   embeddingMinSimilarity: number;
+  /**
+   * LLM_STREAM_USAGE (default true): ask the model to report the tokens of each streamed answer
+   * (`stream_options.include_usage`) for the metrics and traces; false for an API that refuses it.
+   */
+  streamUsage: boolean;
 }
 
 /** A configuration refused at start: `problems` holds one line per wrong setting. */
@@ -499,6 +543,8 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     },
     uploadMaxFileBytes: integer(env, 'UPLOAD_MAX_FILE_MB', 50, 1, 4096) * 1024 * 1024,
     uploadMaxFiles: integer(env, 'UPLOAD_MAX_FILES', 20, 1, 1000),
+    attachmentMaxFileBytes: integer(env, 'CHAT_ATTACHMENT_MAX_FILE_MB', 10, 1, 1024) * 1024 * 1024,
+    attachmentMaxTotalBytes: integer(env, 'CHAT_ATTACHMENT_MAX_TOTAL_MB', 20, 1, 4096) * 1024 * 1024,
     seedDemoKnowledge: boolean(env, 'SEED_DEMO_KNOWLEDGE', !env.DATABASE_URL),
     ingestLeaseSeconds: integer(env, 'INGEST_LEASE_SECONDS', 30, 1, 3600),
     ingestConcurrency,
@@ -540,6 +586,109 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     elk: loadElkConfig(env),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600) * 1000,
     metrics: loadMetricsConfig(env, port, env.HOST || '127.0.0.1'),
+    ...loadTracingConfig(env),
+  };
+}
+
+/**
+ * `key=value` pairs separated by commas, values percent-decoded (the form of OTEL_EXPORTER_OTLP_HEADERS
+ * and OTEL_RESOURCE_ATTRIBUTES); a malformed pair is reported.
+ */
+function keyValuePairs(name: string, raw: string | undefined): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const part of (raw ?? '').split(',')) {
+    if (!part.trim()) continue;
+    const equals = part.indexOf('=');
+    const key = equals > 0 ? part.slice(0, equals).trim() : '';
+    let value: string | undefined;
+    try {
+      value = equals > 0 ? decodeURIComponent(part.slice(equals + 1).trim()) : undefined;
+    } catch {}
+    if (!key || value === undefined) {
+      report(`${name} must be key=value pairs separated by commas (got "${raw}")`);
+      return {};
+    }
+    pairs[key] = value;
+  }
+  return pairs;
+}
+
+/**
+ * The OpenTelemetry variables (standard names, https://opentelemetry.io/docs/specs/otel/configuration/):
+ * traces are on when an OTLP endpoint is set, unless OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none.
+ * Only OTLP over HTTP is built in (no gRPC, no other exporter): anything else is refused, not ignored.
+ */
+function loadTracingConfig(env: NodeJS.ProcessEnv): Pick<Config, 'tracing'> {
+  const traces = (suffix: string) =>
+    env[`OTEL_EXPORTER_OTLP_TRACES_${suffix}`]?.trim() ||
+    env[`OTEL_EXPORTER_OTLP_${suffix}`]?.trim() ||
+    undefined;
+  const nameOf = (suffix: string) =>
+    env[`OTEL_EXPORTER_OTLP_TRACES_${suffix}`]?.trim()
+      ? `OTEL_EXPORTER_OTLP_TRACES_${suffix}`
+      : `OTEL_EXPORTER_OTLP_${suffix}`;
+  const isDisabled = boolean(env, 'OTEL_SDK_DISABLED', false);
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() || 'otlp';
+  if (exporter !== 'otlp' && exporter !== 'none') {
+    report(
+      `OTEL_TRACES_EXPORTER must be otlp or none: this server exports traces over OTLP/HTTP only (got "${env.OTEL_TRACES_EXPORTER}")`,
+    );
+  }
+  const protocol = traces('PROTOCOL') ?? 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    report(
+      `${nameOf('PROTOCOL')} must be http/protobuf or http/json: this server exports over HTTP only (a collector's port 4318) (got "${protocol}")`,
+    );
+  }
+  const compression = traces('COMPRESSION') ?? 'none';
+  if (compression !== 'gzip' && compression !== 'none') {
+    report(`${nameOf('COMPRESSION')} must be gzip or none (got "${compression}")`);
+  }
+  const timeoutName = nameOf('TIMEOUT');
+  const timeoutMs = integer(env, timeoutName, 10_000, 1, 600_000);
+  const headers = keyValuePairs(nameOf('HEADERS'), traces('HEADERS'));
+  const resourceAttributes = keyValuePairs('OTEL_RESOURCE_ATTRIBUTES', env.OTEL_RESOURCE_ATTRIBUTES);
+  const samplerName = env.OTEL_TRACES_SAMPLER?.trim().toLowerCase() || 'parentbased_always_on';
+  const sampler = TRACE_SAMPLERS.find((candidate) => candidate === samplerName);
+  if (!sampler) {
+    report(
+      `OTEL_TRACES_SAMPLER must be one of ${TRACE_SAMPLERS.join(', ')} (got "${env.OTEL_TRACES_SAMPLER}")`,
+    );
+  }
+  const ratio = sampler?.endsWith('traceidratio') ? decimal(env, 'OTEL_TRACES_SAMPLER_ARG', 1, 0, 1) : 1;
+
+  const signalEndpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  const baseEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  let url: string | undefined;
+  if (signalEndpoint) {
+    url = absoluteUrl(
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      signalEndpoint,
+      ['http:', 'https:'],
+      'an absolute http(s) URL',
+    )?.href;
+  } else if (baseEndpoint) {
+    // The base endpoint gets the signal's path (the specification's rule), the signal's own is used as is.
+    const base = absoluteUrl(
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      baseEndpoint,
+      ['http:', 'https:'],
+      'an absolute http(s) URL',
+    );
+    if (base) url = new URL('v1/traces', base.href.endsWith('/') ? base.href : `${base.href}/`).href;
+  }
+  if (!url || isDisabled || exporter === 'none') return {};
+  return {
+    tracing: {
+      url,
+      protocol: protocol === 'http/json' ? 'http/json' : 'http/protobuf',
+      headers,
+      timeoutMs,
+      compression: compression === 'gzip' ? 'gzip' : 'none',
+      serviceName: env.OTEL_SERVICE_NAME?.trim() || resourceAttributes['service.name'] || 'digital-assistant',
+      resourceAttributes,
+      sampler: { name: sampler ?? 'parentbased_always_on', ratio },
+    },
   };
 }
 
@@ -676,5 +825,6 @@ function loadLlmConfig(env: NodeJS.ProcessEnv): LlmConfig {
     maxOutputTokens: integer(env, 'LLM_MAX_OUTPUT_TOKENS', 1024, 16, 200_000),
     embeddingModel,
     embeddingMinSimilarity: decimal(env, 'LLM_EMBEDDING_MIN_SIMILARITY', 0.3, -1, 1),
+    streamUsage: boolean(env, 'LLM_STREAM_USAGE', true),
   };
 }

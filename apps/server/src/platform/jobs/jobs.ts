@@ -20,6 +20,7 @@
 // here. The statements below are the whole mechanism, on the same `Db` every feature uses.
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable, QueryResult } from '../db/db.js';
+import { tracer } from '../operations/tracing.js';
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -509,7 +510,14 @@ export class Jobs {
     );
     const startedAt = performance.now();
     let outcome: AttemptOutcome = 'succeeded';
-    const done = (async () => {
+    // Each attempt is a trace of its own (tracing on only), its statements and model calls in it.
+    const span = tracer()?.startSpan(`job ${row.queue}`, {
+      kind: 'consumer',
+      isRoot: true,
+      attributes: { 'da.job.queue': row.queue, 'da.job.id': row.id, 'da.job.attempt': row.attempts },
+    });
+    let failure: unknown;
+    const attempt = async () => {
       try {
         const result = await worker.handler({
           id: row.id,
@@ -527,6 +535,7 @@ export class Jobs {
           'jobs_succeed',
         );
       } catch (error) {
+        failure = error;
         if (abort.signal.reason instanceof HandBack) {
           outcome = 'handed_back';
           await this.release(row.id, row.attempts).catch((failure) =>
@@ -546,9 +555,15 @@ export class Jobs {
           outcome,
           durationMs: performance.now() - startedAt,
         });
+        if (span) {
+          span.setAttributes({ 'da.job.outcome': outcome });
+          if (outcome === 'failed' || outcome === 'retrying') span.fail(failure);
+          span.end();
+        }
         this.schedule(worker, 0);
       }
-    })();
+    };
+    const done = span ? span.activate(attempt) : attempt();
     worker.running.set(row.id, { done, abort, renew, attempts: row.attempts });
   }
 

@@ -12,10 +12,12 @@
 // first word or between two words, is stopped: 504 model_timeout. Any other failure is 502
 // model_error, with the upstream detail logged, never sent. The caller's AbortSignal (the client
 // went away) stops the model request at once.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createParser } from 'eventsource-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LlmConfig } from '../config/config.js';
 import { HttpError } from '../http/errors.js';
+import { type TraceSpan, tracer } from '../operations/tracing.js';
 
 export interface ModelMessage {
   role: 'user' | 'assistant';
@@ -27,6 +29,23 @@ export interface ModelRequest {
   messages: ModelMessage[];
   /** The client went away: stop the model request. */
   signal: AbortSignal;
+  /** Told the tokens the answer took, when the model reports them (after its last piece). */
+  onUsage?(usage: ModelUsage): void;
+}
+
+/**
+ * Where the model calls made while answering a chat request report their tokens when the call
+ * itself names nowhere (`ModelRequest.onUsage`): respond() sets it for the answer it runs, so the
+ * chats' tokens are counted per chat operation without each feature passing it along.
+ */
+export const modelUsageSink = new AsyncLocalStorage<(usage: ModelUsage) => void>();
+
+/** Tokens of one answer as the model counted them (OpenAI's `usage`). */
+export interface ModelUsage {
+  /** The prompt's tokens (`prompt_tokens`). */
+  inputTokens: number;
+  /** The answer's tokens (`completion_tokens`). */
+  outputTokens: number;
 }
 
 /** A language model that streams its answer as text pieces. */
@@ -91,7 +110,15 @@ class ModelStreamError extends Error {
 
 interface CompletionChunk {
   error?: { message?: string };
-  choices?: Array<{ delta?: { content?: string | null } }>;
+  choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+  /** With `stream_options.include_usage`: in a last chunk of its own (no choices). */
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+}
+
+/** What the stream said besides its text. */
+interface CompletionEnd {
+  usage?: ModelUsage;
+  finishReason?: string;
 }
 
 /**
@@ -100,22 +127,28 @@ interface CompletionChunk {
  * fetch's own errors (TypeError for a refused or cut connection, the abort reason when aborted).
  */
 async function* streamCompletion(
-  config: { url: string; apiKey?: string; model: string; maxOutputTokens: number },
+  config: { url: string; apiKey?: string; model: string; maxOutputTokens: number; streamUsage: boolean },
   request: { system: string; messages: ModelMessage[] },
   signal: AbortSignal,
+  end: CompletionEnd,
+  span: TraceSpan | undefined,
 ): AsyncGenerator<string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+  };
+  // The model's own tracing (a gateway's, vLLM's) continues this trace.
+  if (span) span.activate(() => tracer()?.inject(headers));
   const response = await fetch(config.url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-    },
+    headers,
     body: JSON.stringify({
       model: config.model,
       messages: [{ role: 'system', content: request.system }, ...request.messages],
       max_tokens: config.maxOutputTokens,
       stream: true,
+      ...(config.streamUsage ? { stream_options: { include_usage: true } } : {}),
     }),
     signal,
   });
@@ -143,6 +176,14 @@ async function* streamCompletion(
         if (chunk.error) {
           throw new ModelStreamError(`The language model sent an error: ${chunk.error.message ?? 'unknown'}`);
         }
+        if (chunk.usage) {
+          end.usage = {
+            inputTokens: chunk.usage.prompt_tokens ?? 0,
+            outputTokens: chunk.usage.completion_tokens ?? 0,
+          };
+        }
+        const finishReason = chunk.choices?.[0]?.finish_reason;
+        if (finishReason) end.finishReason = finishReason;
         const text = chunk.choices?.[0]?.delta?.content;
         if (text) yield text;
       }
@@ -163,47 +204,84 @@ export function createOpenAiCompatibleModel(
 ): ChatModel {
   const seconds = Math.round(config.timeoutMs / 100) / 10;
   const completion = { ...config, url: `${config.baseUrl.replace(/\/+$/, '')}/chat/completions` };
+
+  /** The request and its retries, piece by piece; `end` gets what the stream said besides its text. */
+  async function* attempts(
+    request: ModelRequest,
+    end: CompletionEnd,
+    span: TraceSpan | undefined,
+  ): AsyncIterable<string> {
+    // Idle timer: restarted by every piece of the answer.
+    const idle = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => idle.abort(), config.timeoutMs);
+    };
+    arm();
+    const signal = AbortSignal.any([request.signal, idle.signal]);
+    let failure: unknown;
+    let hasText = false;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        failure = undefined;
+        try {
+          for await (const piece of streamCompletion(completion, request, signal, end, span)) {
+            arm();
+            hasText = true;
+            yield piece;
+          }
+        } catch (error) {
+          failure = error;
+        }
+        // Retried only while nothing was said, and only what may pass (429, 5xx, no connection).
+        if (failure === undefined || hasText || signal.aborted || attempt >= config.maxRetries) break;
+        if (!isRetryable(failure)) break;
+        await pause(retryDelay(failure, attempt), signal);
+        if (signal.aborted) break;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (request.signal.aborted) throw new AbortError();
+    if (idle.signal.aborted) throw modelTimeout(seconds);
+    if (failure !== undefined) {
+      log.warn({ err: failure, model: config.model, hasText }, 'the language model failed');
+      throw modelError(describeFailure(failure));
+    }
+  }
+
   return {
     name: config.model,
     async *stream(request: ModelRequest): AsyncIterable<string> {
       if (request.signal.aborted) throw new AbortError();
-      // Idle timer: restarted by every piece of the answer.
-      const idle = new AbortController();
-      let timer: NodeJS.Timeout | undefined;
-      const arm = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => idle.abort(), config.timeoutMs);
-      };
-      arm();
-      const signal = AbortSignal.any([request.signal, idle.signal]);
-      let failure: unknown;
-      let hasText = false;
+      // One span for the whole call, retries included, ended when its stream ends (or fails, or
+      // the caller stops reading).
+      const span = tracer()?.startSpan(`chat ${config.model}`, {
+        kind: 'client',
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': 'openai',
+          'gen_ai.request.model': config.model,
+          'gen_ai.request.max_tokens': config.maxOutputTokens,
+          'server.address': new URL(completion.url).hostname,
+        },
+      });
+      const end: CompletionEnd = {};
       try {
-        for (let attempt = 0; ; attempt++) {
-          failure = undefined;
-          try {
-            for await (const piece of streamCompletion(completion, request, signal)) {
-              arm();
-              hasText = true;
-              yield piece;
-            }
-          } catch (error) {
-            failure = error;
-          }
-          // Retried only while nothing was said, and only what may pass (429, 5xx, no connection).
-          if (failure === undefined || hasText || signal.aborted || attempt >= config.maxRetries) break;
-          if (!isRetryable(failure)) break;
-          await pause(retryDelay(failure, attempt), signal);
-          if (signal.aborted) break;
-        }
+        yield* attempts(request, end, span);
+        if (end.usage) (request.onUsage ?? modelUsageSink.getStore())?.(end.usage);
+        span?.setAttributes({
+          'gen_ai.usage.input_tokens': end.usage?.inputTokens,
+          'gen_ai.usage.output_tokens': end.usage?.outputTokens,
+          'gen_ai.response.finish_reasons': end.finishReason,
+        });
+      } catch (error) {
+        if (error instanceof AbortError) span?.setAttributes({ 'da.stopped': true });
+        else span?.fail(error);
+        throw error;
       } finally {
-        clearTimeout(timer);
-      }
-      if (request.signal.aborted) throw new AbortError();
-      if (idle.signal.aborted) throw modelTimeout(seconds);
-      if (failure !== undefined) {
-        log.warn({ err: failure, model: config.model, hasText }, 'the language model failed');
-        throw modelError(describeFailure(failure));
+        span?.end();
       }
     },
   };

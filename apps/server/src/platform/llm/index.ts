@@ -8,6 +8,7 @@ export {
   createOpenAiCompatibleModel,
   type ModelMessage,
   type ModelRequest,
+  type ModelUsage,
   modelError,
   modelTimeout,
 } from './chat-model.js';

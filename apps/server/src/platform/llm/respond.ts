@@ -17,7 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../generated/contract.js';
 import { type ErrorBody, HttpError } from '../http/errors.js';
 import { requestLifecycle, ServerStoppingError } from '../operations/lifecycle.js';
-import { AbortError, modelError } from './chat-model.js';
+import { AbortError, modelError, modelUsageSink } from './chat-model.js';
 
 type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
 type KnowledgeSource = components['schemas']['KnowledgeSource'];
@@ -174,7 +174,12 @@ export async function respond<Answer>(
     isStreaming: false,
   };
   try {
-    return await answer(request, reply, run, controller, tracking);
+    // The tokens of the model calls this answer makes (its conversation's name included) count
+    // under this chat operation.
+    return await modelUsageSink.run(
+      (usage) => request.server.metrics?.modelTokensUsed(request, usage),
+      () => answer(request, reply, run, controller, tracking),
+    );
   } finally {
     if (!tracking.isStreaming) tracking.untrack();
   }

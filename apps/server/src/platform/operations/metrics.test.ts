@@ -93,6 +93,16 @@ describe.each(BACKENDS)('metrics on %s', (backend) => {
     expect(sample(await scrape(), 'da_sse_streams_open')).toBe(1);
     while (!(await reader.read()).done) {}
     await expect.poll(async () => sample(await scrape(), 'da_sse_streams_open')).toBe(0);
+    // The tokens the model reported: 30 words of answer and the 2 of the conversation's name ("Hello
+    // there"), and the prompts of both.
+    await expect
+      .poll(async () =>
+        sample(await scrape(), 'da_chat_model_tokens_total', { chat: 'gptChat', direction: 'output' }),
+      )
+      .toBe(32);
+    expect(
+      sample(await scrape(), 'da_chat_model_tokens_total', { chat: 'gptChat', direction: 'input' }),
+    ).toBeGreaterThan(10);
 
     expect((await ask('Fail please [[standin:error=500]]')).status).toBe(502);
     expect((await ask('Hello again')).status).toBe(200);

@@ -34,6 +34,7 @@ export class ServerMetrics {
   private readonly openStreams: Gauge;
   private readonly firstToken: Histogram<'chat'>;
   private readonly modelErrors: Counter<'chat' | 'code'>;
+  private readonly modelTokens: Counter<'chat' | 'direction'>;
   private readonly jobAttempts: Histogram<'queue' | 'outcome'>;
   private readonly rateLimited: Counter<'operation'>;
   /** The port of their own the metrics are served on (METRICS_PORT), once listening. */
@@ -69,6 +70,12 @@ export class ServerMetrics {
       name: 'da_chat_model_errors_total',
       help: 'Chat answers that failed for the language model (model_error, model_timeout, model_not_configured), per chat operation and code.',
       labelNames: ['chat', 'code'],
+      registers,
+    });
+    this.modelTokens = new Counter({
+      name: 'da_chat_model_tokens_total',
+      help: 'Tokens the language model reported for chat calls (usage), per chat operation and direction (input: the prompt, output: the answer).',
+      labelNames: ['chat', 'direction'],
       registers,
     });
     this.jobAttempts = new Histogram({
@@ -160,6 +167,13 @@ export class ServerMetrics {
 
   modelError(request: FastifyRequest, code: string): void {
     this.modelErrors.inc({ chat: operationOf(request), code });
+  }
+
+  /** The tokens one model call of this chat request took, as the model reported them. */
+  modelTokensUsed(request: FastifyRequest, usage: { inputTokens: number; outputTokens: number }): void {
+    const chat = operationOf(request);
+    this.modelTokens.inc({ chat, direction: 'input' }, usage.inputTokens);
+    this.modelTokens.inc({ chat, direction: 'output' }, usage.outputTokens);
   }
 
   jobAttemptEnded(attempt: AttemptEnd): void {
