@@ -429,7 +429,8 @@ export interface paths {
          *     while a re-upload for other departments waits to be ingested). `pga` needs the PGA capability,
          *     the `knowledge_pga` feature (403 otherwise). Claims carry numbered citation markers such as `[1]`,
          *     each the key of an entry of `sources`; a marker naming no entry is removed. When nothing relevant
-         *     is found the answer says so and `sources` is empty. Without a language model configured the answer
+         *     is found the answer says so and `sources` is empty. Extension: `Attachments` names files of the caller's own
+         *     whose passages come first among the sources (404 when one is not the caller's or is gone). Without a language model configured the answer
          *     is extractive: the most relevant passages quoted, labelled as excerpts, with their sources. The
          *     answer is in `response`, for the IT department in `raw_response`. Questions are rate limited per
          *     user (429). A model that fails answers 502 `model_error`, one that does not answer in time 504
@@ -549,6 +550,41 @@ export interface paths {
         get: operations["searchChatHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What files a question may carry
+         * @description Extension. How many files one question may carry, how large each and all of them may be, and
+         *     which types are read (the training formats). A client offers attaching files only when this
+         *     answers (404 or 405: the server reads no attached files).
+         */
+        get: operations["getChatAttachmentLimits"];
+        put?: never;
+        /**
+         * Attach files of one's own to a question
+         * @description Extension. Multipart form with the files in `files` (at most `MaxFiles`). Each file is read
+         *     (the training formats, parsed as the knowledge base's ingestion parses them, bounded in time
+         *     and memory) for the caller's conversation only: it is never added to the knowledge base and no
+         *     one else can use it. Its id goes in the question's `Attachments` (`gptChat`, `knowledgeChat`),
+         *     whose answer cites its passages like sources (`attachment: true`). A file refused for its own
+         *     reason (type, empty, too large, no text, damaged) is listed in `Rejected` with a sentence
+         *     saying why and does not stop the others; when none is read the answer is 400, 413 (too large)
+         *     or 415 (type) with the refusals in `details.rejected`. The files an AI conversation used go
+         *     with it when it is deleted; files not yet used in an AI conversation (knowledge chats keep no
+         *     conversation) are removed a day after they were attached.
+         */
+        post: operations["uploadChatAttachments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1303,6 +1339,12 @@ export interface components {
         KnowledgeChatRequest: {
             message: string;
             Department?: components["schemas"]["Department"];
+            /**
+             * @description Extension (not marked `x-extension` here: request schemas are validated in strict mode). Ids of
+             *     files of the caller's own (`uploadChatAttachments`) this question is about: their passages are
+             *     cited like sources (`attachment: true`). A server without the extension ignores the field.
+             */
+            Attachments?: string[];
         };
         /**
          * @description A passage an answer was built from, keyed in `sources` by the number its citation markers use
@@ -1311,6 +1353,11 @@ export interface components {
         KnowledgeSource: {
             context: string;
             references: string[];
+            /**
+             * @description Extension. True for a passage of a file attached to the question (`Attachments`): `document`
+             *     is the file's name, and there is no `link` (the file is the caller's own).
+             */
+            attachment?: boolean;
             /** @description Extension. The document (file) name the passage comes from. */
             document?: string;
             /**
@@ -1366,11 +1413,24 @@ export interface components {
              *     the server's answers carry the `X-Chat-Replace-Last` header.
              */
             ReplaceLastQuestion?: boolean;
+            /**
+             * @description Extension (not marked `x-extension` here: request schemas are validated in strict mode). Ids of
+             *     files of the caller's own (`uploadChatAttachments`) this question is about: their passages are
+             *     cited like sources (`attachment: true`). A server without the extension ignores the field.
+             */
+            Attachments?: string[];
         };
         GptChatResponse: {
             Answer: string;
             /** @description Extension. The answer's id, to vote on it (`setAnswerFeedback`). */
             AnswerId?: string;
+            /**
+             * @description Extension. The passages of the question's attached files the answer cites, keyed as in
+             *     `KnowledgeChatResponse`; absent when the question carried no file.
+             */
+            sources?: {
+                [key: string]: components["schemas"]["KnowledgeSource"];
+            };
             ConversationId: string;
             ChipSummary: string;
         };
@@ -1553,6 +1613,36 @@ export interface components {
             documents?: components["schemas"]["KnowledgeDocument"][];
             /** @description Extension. The files not stored, each with its reason. */
             rejected?: components["schemas"]["RejectedUpload"][];
+        };
+        /** @description Extension. What files one question may carry. */
+        ChatAttachmentLimits: {
+            /** @description Most files one question carries. */
+            MaxFiles: number;
+            /** @description Largest file, in bytes. */
+            MaxFileBytes: number;
+            /** @description Most bytes of all the files of one question together. */
+            MaxTotalBytes: number;
+            /** @description The file types read, by extension (lowercase, without the dot). */
+            Extensions: string[];
+        };
+        ChatAttachmentUploadForm: {
+            /** @description The files, one part each. */
+            files: string[];
+        };
+        /** @description Extension. A file read for the caller's conversation. */
+        ChatAttachment: {
+            /** @description Goes in a question's `Attachments`. */
+            Id: string;
+            Name: string;
+            /** @description Bytes. */
+            Size: number;
+            /** @description How many passages of text were read from it. */
+            Passages: number;
+        };
+        ChatAttachmentUploadResponse: {
+            Attachments: components["schemas"]["ChatAttachment"][];
+            /** @description The files not read, each with its reason. */
+            Rejected: components["schemas"]["RejectedUpload"][];
         };
         /** @description A file of an upload that was not stored, and why (a sentence naming the file). */
         RejectedUpload: {
@@ -2557,6 +2647,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyQuestions"];
@@ -2715,6 +2806,62 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getChatAttachmentLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatAttachmentLimits"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadChatAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ChatAttachmentUploadForm"];
+            };
+        };
+        responses: {
+            /** @description The files read, and those refused with their reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatAttachmentUploadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyQuestions"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };

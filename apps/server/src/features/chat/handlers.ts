@@ -18,9 +18,22 @@ import {
 import { type ChatModel, type ModelMessage, respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
 import { keptAnswerId, votesOn } from '../feedback/index.js';
-import { canReadDepartment, DEPARTMENT_LABELS, type Department } from '../knowledge/index.js';
+import {
+  type AttachmentReader,
+  canReadDepartment,
+  DEPARTMENT_LABELS,
+  type Department,
+} from '../knowledge/index.js';
+import { attachedAnswer } from './attached-answer.js';
+import {
+  conversationAttachments,
+  createAttachmentHandlers,
+  linkAttachments,
+  pickAttachedPassages,
+  resolveAttachments,
+} from './attachments.js';
 import { messageSnippet, titleSnippet } from './history-search.js';
-import { knowledgePieces, retrieve } from './knowledge-answer.js';
+import { EXCERPTS, knowledgePieces, PASSAGES, retrieve, withAttached } from './knowledge-answer.js';
 import {
   conversationLabel,
   estimateTokens,
@@ -100,7 +113,11 @@ export function trimToBudget(messages: readonly StoredMessage[], budget: number)
   return kept;
 }
 
-export function createChatHandlers(context: FeatureContext, model: ChatModel | undefined): Handlers {
+export function createChatHandlers(
+  context: FeatureContext,
+  model: ChatModel | undefined,
+  attachmentReader: () => AttachmentReader,
+): Handlers {
   const { db, config } = context;
   const limit = chatRateLimit(config);
   const limited = <Id extends OperationId>(
@@ -128,13 +145,24 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     const department: Department = request.body.Department ?? 'knowledge';
     const viewer = { role: identity.user.role, features: identity.features };
     const question = request.body.message;
-    const retrieved = await retrieve(
+    const attached = await resolveAttachments(
+      db,
+      identity.user.id,
+      request.body.Attachments,
+      undefined,
+      config.attachmentMaxTotalBytes,
+    );
+    const searched = await retrieve(
       db,
       question,
       viewer,
       department,
       model ? 'model' : 'excerpts',
       context.knowledgeVectors,
+    );
+    const retrieved = withAttached(
+      searched,
+      pickAttachedPassages(attached, question, model ? PASSAGES : EXCERPTS),
     );
     const answerField = department === 'it' ? 'raw_response' : 'response';
     return respond(request, reply, {
@@ -159,11 +187,26 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
 
   const gptChat: TypedHandler<'gptChat'> = async (request, reply) => {
     const identity = requireIdentity(request);
-    if (!model) throw new HttpError(501, 'model_not_configured', MODEL_NOT_CONFIGURED_MESSAGE);
-    const userId = identity.user.id;
     const { Message: question, ConversationId: requestedId, ReplaceLastQuestion } = request.body;
+    const notConfigured = () => new HttpError(501, 'model_not_configured', MODEL_NOT_CONFIGURED_MESSAGE);
+    // Without a model only a conversation about attached files is answered (with their excerpts).
+    if (!model && !request.body.Attachments?.length && !requestedId) throw notConfigured();
+    const userId = identity.user.id;
     const existing = requestedId ? await findConversation(db, userId, requestedId) : undefined;
     if (requestedId && !existing) throw noSuchConversation();
+    const attached = await resolveAttachments(
+      db,
+      userId,
+      request.body.Attachments,
+      existing?.id,
+      config.attachmentMaxTotalBytes,
+    );
+    const earlierFiles = existing ? await conversationAttachments(db, existing.id) : [];
+    const files = [
+      ...earlierFiles,
+      ...attached.filter((file) => !earlierFiles.some((e) => e.id === file.id)),
+    ];
+    if (!model && files.length === 0) throw notConfigured();
     const stored = existing ? await listMessages(db, existing.id) : [];
     // Regenerate or edit and resend: the last question and what follows it give way to this one.
     const lastQuestion = ReplaceLastQuestion
@@ -175,6 +218,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
       [...earlier, { id: '', role: 'user', content: question, stopped: false }],
       config.llm.contextTokens - estimateTokens(GPT_SYSTEM_PROMPT),
     );
+    const answer = attachedAnswer(files, question, messages, model);
     const conversation = existing ?? { id: randomUUID(), summary: conversationLabel(question) };
     // The question (and a new conversation) are written with the model's first words once they are
     // on their way to the client: no database write is on the way to the first word (on PGlite a
@@ -184,9 +228,20 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     // nothing.
     let saving: Promise<QuestionIds> | undefined;
     const save = (firstWords?: string) => {
-      saving ??= existing
-        ? addQuestion(db, conversation.id, question, firstWords)
-        : createConversationWithQuestion(db, { ...conversation, userId, question, answer: firstWords });
+      saving ??= (
+        existing
+          ? addQuestion(db, conversation.id, question, firstWords)
+          : createConversationWithQuestion(db, { ...conversation, userId, question, answer: firstWords })
+      ).then(async (ids) => {
+        // The files attached to this question are the conversation's now (and go with it).
+        await linkAttachments(
+          db,
+          userId,
+          attached.map((file) => file.id),
+          conversation.id,
+        );
+        return ids;
+      });
       return saving;
     };
     // The tail a regenerated or edited question replaces goes once its answer has ended or been
@@ -200,7 +255,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     // later than the answer's end still lands, for the history.
     let labelled: Promise<string | undefined> | undefined;
     const label = () => {
-      if (existing) return;
+      if (existing || !model) return;
       // Resolves once the label is stored (after the conversation's own write), to the label.
       labelled = askLabel(model, question)
         .then(async (name) => {
@@ -216,7 +271,8 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     reply.header('x-conversation-id', conversation.id);
     reply.header(REPLACE_LAST_HEADER, 'supported');
     return respond(request, reply, {
-      pieces: (signal) => model.stream({ system: GPT_SYSTEM_PROMPT, messages, signal }),
+      ...(answer.sources ? { sources: answer.sources } : {}),
+      pieces: (signal) => answer.pieces(signal),
       started: (firstWords) => {
         save(firstWords).catch(() => {}); // Awaited (and so reported) by the ending.
         label();
@@ -237,6 +293,7 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
           AnswerId: answerId,
           ConversationId: conversation.id,
           ChipSummary: name ?? conversation.summary,
+          ...(answer.sources ? { sources: answer.sources } : {}),
         };
       },
       // Stopped before its first word, the question is still kept (the client was told the id).
@@ -256,8 +313,11 @@ export function createChatHandlers(context: FeatureContext, model: ChatModel | u
     });
   };
 
+  const attachments = createAttachmentHandlers(context, attachmentReader);
   return defineHandlers({
     knowledgeChat: limited(knowledgeChat, authorizeDepartment),
+    getChatAttachmentLimits: attachments.getChatAttachmentLimits,
+    uploadChatAttachments: limited(attachments.uploadChatAttachments),
     gptChat: limited(gptChat),
 
     async getChatHistory(request) {

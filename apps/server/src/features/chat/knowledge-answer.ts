@@ -12,8 +12,10 @@ import {
   searchKnowledge,
   type VectorRetriever,
 } from '../knowledge/index.js';
+import { type AttachedPassage, attachedLocation, attachedSource } from './attachments.js';
 import { CitationFilter } from './citations.js';
 import {
+  ATTACHED_EXCERPTS_INTRO,
   EXCERPTS_INTRO,
   excerptBlock,
   knowledgeSystemPrompt,
@@ -52,6 +54,33 @@ export interface Retrieved {
   /** Keyed by the marker number: "1", "2", ... */
   sources: Record<string, KnowledgeSource>;
   passages: PromptPassage[];
+  /** How many of the first passages are of files the person attached. */
+  attached?: number;
+}
+
+/**
+ * The passages of the person's attached files first (they asked about them), then the knowledge
+ * base's, numbered again in that order.
+ */
+export function withAttached(retrieved: Retrieved, attached: readonly AttachedPassage[]): Retrieved {
+  if (attached.length === 0) return retrieved;
+  const sources: Record<string, KnowledgeSource> = {};
+  const passages: PromptPassage[] = [];
+  attached.forEach((entry, index) => {
+    sources[String(index + 1)] = attachedSource(entry);
+    passages.push({
+      number: index + 1,
+      document: entry.file.name,
+      location: attachedLocation(entry.passage),
+      text: entry.passage.text,
+    });
+  });
+  retrieved.passages.forEach((passage, index) => {
+    const number = attached.length + index + 1;
+    sources[String(number)] = retrieved.sources[String(passage.number)]!;
+    passages.push({ ...passage, number });
+  });
+  return { hits: retrieved.hits, sources, passages, attached: attached.length };
 }
 
 export async function retrieve(
@@ -104,7 +133,9 @@ export function knowledgePieces(
   signal: AbortSignal,
 ): AsyncIterable<string> {
   if (retrieved.passages.length === 0) return single(nothingFoundAnswer(department));
-  if (!model) return extractive(retrieved.passages);
+  if (!model) {
+    return excerpts(retrieved.passages, retrieved.attached ? ATTACHED_EXCERPTS_INTRO : EXCERPTS_INTRO);
+  }
   const stream = model.stream({
     system: knowledgeSystemPrompt(department, retrieved.passages),
     messages: [{ role: 'user', content: question }],
@@ -118,8 +149,8 @@ async function* single(text: string): AsyncIterable<string> {
 }
 
 /** The most relevant passages quoted, labelled as excerpts, each with its citation marker. */
-async function* extractive(passages: readonly PromptPassage[]): AsyncIterable<string> {
-  yield `${EXCERPTS_INTRO}\n\n`;
+export async function* excerpts(passages: readonly PromptPassage[], intro: string): AsyncIterable<string> {
+  yield `${intro}\n\n`;
   const quoted = passages.slice(0, EXCERPTS);
   for (const [index, passage] of quoted.entries()) {
     const block = excerptBlock(passage.number, passage.document, passage.location, shorten(passage.text));
@@ -136,7 +167,10 @@ function shorten(text: string): string {
 }
 
 /** The model's text with markers naming no source removed (pieces never empty). */
-async function* cited(stream: AsyncIterable<string>, valid: ReadonlySet<string>): AsyncIterable<string> {
+export async function* cited(
+  stream: AsyncIterable<string>,
+  valid: ReadonlySet<string>,
+): AsyncIterable<string> {
   const filter = new CitationFilter(valid);
   for await (const piece of stream) {
     const shown = filter.push(piece);

@@ -1,5 +1,5 @@
 // The chat module's tables: the AI chat's conversations (one per topic, per user) and their
-// messages in order. Knowledge chat answers are not kept (the spec keeps history for openai mode).
+// messages in order, and the files people attach to their questions. Knowledge chat answers are not kept (the spec keeps history for openai mode).
 import type { Migration } from '../../platform/modules.js';
 
 export const chatMigrations: Migration[] = [
@@ -26,6 +26,26 @@ CREATE TABLE chat_messages (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX chat_messages_conversation_idx ON chat_messages (conversation_id, id);
+`,
+  },
+  {
+    version: 2,
+    name: 'files attached to questions',
+    sql: `
+-- A file of someone's own read for their conversation: its passages, never the knowledge base's.
+-- An AI conversation's files go with it; the others are swept a day after they were attached.
+CREATE TABLE chat_attachments (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  conversation_id uuid REFERENCES chat_conversations (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  size bigint NOT NULL,
+  passages jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX chat_attachments_user_idx ON chat_attachments (user_id, id);
+CREATE INDEX chat_attachments_conversation_idx ON chat_attachments (conversation_id);
+CREATE INDEX chat_attachments_unused_idx ON chat_attachments (created_at) WHERE conversation_id IS NULL;
 `,
   },
 ];

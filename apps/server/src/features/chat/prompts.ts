@@ -46,6 +46,33 @@ export function knowledgeSystemPrompt(department: Department, passages: readonly
   ].join('\n');
 }
 
+/**
+ * The AI chat with files the person attached: the general prompt, then their numbered passages in
+ * the knowledge prompt's layout (which the stand-in reads), cited the same way.
+ */
+export function attachedFilesSystemPrompt(passages: readonly PromptPassage[]): string {
+  const listed = passages
+    .map(
+      (passage) =>
+        `[${passage.number}] ${passage.document}${passage.location ? ` — ${passage.location}` : ''}\n${passage.text.trim()}`,
+    )
+    .join('\n\n');
+  return [
+    GPT_SYSTEM_PROMPT,
+    '',
+    'The person attached files to the conversation; the numbered passages below are from them. When you use a',
+    'passage, cite it with its number in square brackets, e.g. [1] or [1][3]. Cite only numbers listed below.',
+    '',
+    'Passages:',
+    '',
+    listed,
+  ].join('\n');
+}
+
+/** Heading of an extractive answer from attached files (no model configured). */
+export const ATTACHED_EXCERPTS_INTRO =
+  'No language model is configured, so here are the most relevant excerpts from your attached files, quoted as they are:';
+
 /** Said when retrieval finds nothing relevant (no model is asked). */
 export function nothingFoundAnswer(department: Department): string {
   const where =

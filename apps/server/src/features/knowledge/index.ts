@@ -9,6 +9,13 @@ export {
   type Viewer,
 } from './departments.js';
 export { citationLink } from './documents/passage-view.js';
+export {
+  ATTACHMENT_EXTENSIONS,
+  type AttachmentPassage,
+  type AttachmentReader,
+  type AttachmentReading,
+  createAttachmentReader,
+} from './ingestion/attachment.js';
 export { createKnowledgeModule, type KnowledgeModuleOptions, knowledgeModule } from './module.js';
 export {
   type KnowledgeHit,

@@ -375,6 +375,8 @@ const NOT_ANSWERING_KNOWLEDGE: Record<string, string> = {
   searchChatHistory: 'searches the caller’s own AI conversations',
   renameConversation: 'answers the conversation’s new label',
   listAvailableKnowledgeDocuments: 'answers which of the asked document ids the caller may read, no text',
+  getChatAttachmentLimits: 'answers the limits of attached files',
+  uploadChatAttachments: 'answers the caller’s own attached files’ names (never the knowledge base)',
 };
 
 describe.each(BACKENDS)('departments in the authorization matrix on %s', (backend) => {
@@ -719,7 +721,12 @@ describe.each(BACKENDS)('other people’s attached files in the authorization ma
     const owner = await findUserByEmail(server.db, emailOf('STAFF'));
     const { rows } = await server.db.query<{ id: string }>(
       'INSERT INTO chat_attachments (user_id, name, size, passages) VALUES ($1, $2, $3, $4) RETURNING id',
-      [owner!.id, 'zoo.md', 40, JSON.stringify([{ text: `The ${ATTACHED_SECRET} is fed at noon.`, headingPath: [] }])],
+      [
+        owner!.id,
+        'zoo.md',
+        40,
+        JSON.stringify([{ text: `The ${ATTACHED_SECRET} is fed at noon.`, headingPath: [] }]),
+      ],
     );
     const id = rows[0]!.id;
     await addUser(server.db, 'another-staff@example.com', 'STAFF');
