@@ -5,7 +5,10 @@ export type { ModifyUserRolesSidebarProps } from './AdminSidebars/ModifyUserRole
 export { ModifyUserRolesSidebar } from './AdminSidebars/ModifyUserRolesSidebar';
 export type { RoleSidebarProps } from './AdminSidebars/RoleSidebar';
 export { RoleSidebar } from './AdminSidebars/RoleSidebar';
-export type { AnswerFeedbackTableProps } from './AnswerFeedbackTable/AnswerFeedbackTable';
+export type {
+  AnswerFeedbackFilters,
+  AnswerFeedbackTableProps,
+} from './AnswerFeedbackTable/AnswerFeedbackTable';
 export { AnswerFeedbackTable } from './AnswerFeedbackTable/AnswerFeedbackTable';
 export type {
   AppShellAdminSectionProps,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { admin, appRenderer, cleanupApps, staff } from '../test-support/app';
 
@@ -33,6 +33,29 @@ describe('the Feedback page', () => {
       vote: 'up',
       offset: '0',
     });
+  });
+
+  it('asks the server for the chat, department and days chosen', async () => {
+    const server = appRenderer(admin)('/feedback');
+    server.use({ 'GET /api/admin/feedback': () => Response.json({ items: [vote], total: 1 }) });
+    expect(await screen.findByText('It named the Windows client.')).toBeTruthy();
+    screen.getByRole('button', { name: /Chat/ }).click();
+    (await screen.findByRole('option', { name: 'Knowledge' })).click();
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    screen.getByRole('button', { name: /Department/ }).click();
+    (await screen.findByRole('option', { name: 'IT' })).click();
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await waitFor(() =>
+      expect(server.callsTo('GET /api/admin/feedback').at(-1)?.query).toMatchObject({
+        chat: 'knowledge',
+        department: 'it',
+        from: new Date('2026-11-01T00:00:00').toISOString(),
+        to: new Date('2026-12-01T00:00:00').toISOString(),
+        offset: '0',
+      }),
+    );
   });
 
   it('is not offered to staff', async () => {

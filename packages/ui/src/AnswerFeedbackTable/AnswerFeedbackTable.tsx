@@ -1,8 +1,55 @@
-import type { AnswerFeedbackItem, FeedbackVote } from '@digital-assistant/sdk';
-import { Cell, Column, Label, Radio, RadioGroup, Row, Table, TableHeader } from 'react-aria-components';
+import type { AnswerFeedbackItem, Department, FeedbackVote } from '@digital-assistant/sdk';
+import { useState } from 'react';
+import {
+  Cell,
+  Column,
+  Dialog,
+  Heading,
+  Label,
+  Modal,
+  ModalOverlay,
+  Radio,
+  RadioGroup,
+  Row,
+  Table,
+  TableHeader,
+} from 'react-aria-components';
 import { Button } from '../Button/Button';
+import { ChatSourcesPanel } from '../Chat/ChatSourcesPanel';
 import { DataTableBody } from '../DataTable/DataTableBody';
 import { defaultFormatTime } from '../DataTable/formatTime';
+import { SelectField } from '../Field/Fields';
+import { MarkdownContent } from '../Markdown/MarkdownContent';
+
+type FeedbackChat = AnswerFeedbackItem['chat'];
+
+/** The Feedback page's filters besides the vote: chat, department, and a date range (days, inclusive). */
+export interface AnswerFeedbackFilters {
+  chat?: AnswerFeedbackItem['chat'];
+  department?: Department;
+  /** First day shown, `YYYY-MM-DD`. */
+  fromDate?: string;
+  /** Last day shown, `YYYY-MM-DD`. */
+  toDate?: string;
+}
+
+const CHAT_LABELS: Record<FeedbackChat, string> = {
+  ai: 'AI chat',
+  knowledge: 'Knowledge',
+  admin: 'Admin chat',
+  elk: 'ELK agent',
+};
+const DEPARTMENT_LABELS: Record<Department, string> = {
+  it: 'IT',
+  devops_preprod: 'DevOps',
+  cs_preprod: 'CS',
+  pga: 'PGA',
+  education: 'Education',
+};
+const ALL_CHATS = 'All chats';
+const ALL_DEPARTMENTS = 'All departments';
+const keyOf = <Key extends string>(labels: Record<Key, string>, label: string) =>
+  (Object.keys(labels) as Key[]).find((key) => labels[key] === label);
 
 /** Props of `AnswerFeedbackTable`. */
 export interface AnswerFeedbackTableProps {
@@ -20,6 +67,10 @@ export interface AnswerFeedbackTableProps {
   voteFilter: FeedbackVote | null;
   /** Called as the vote filter is chosen; the caller refetches with `?vote=`. */
   onVoteFilterChange: (vote: FeedbackVote | null) => void;
+  /** The chat, department and date filters (controlled); without `onFiltersChange` they are not shown. */
+  filters?: AnswerFeedbackFilters;
+  /** Called as a filter changes; the caller refetches with them. */
+  onFiltersChange?: (filters: AnswerFeedbackFilters) => void;
   /** Called by Export CSV; the caller downloads `GET /api/admin/feedback/export` with the same filter. */
   onExport?: () => void;
   /** The votes are being fetched. */
@@ -32,9 +83,16 @@ export interface AnswerFeedbackTableProps {
 
 const VOTE_LABELS: Record<FeedbackVote, string> = { up: 'Thumbs up', down: 'Thumbs down' };
 
+/** Where the answer voted on was given: the chat, and the department of a knowledge answer. */
+function chatOf(item: AnswerFeedbackItem): string {
+  const chat = CHAT_LABELS[item.chat];
+  return item.department ? `${chat}: ${DEPARTMENT_LABELS[item.department]}` : chat;
+}
+
 /**
- * The administrators' Feedback page: who voted how on which answer, with their comment, the
- * question and the answer (or that the conversation was deleted); filter by vote, page, export as CSV.
+ * The administrators' Feedback page: who voted how on which answer, in which chat, with their
+ * comment; each row opens the question, the answer and its sources in a dialog (or says the
+ * conversation was deleted). Filter by vote, chat, department and dates, page, export as CSV.
  */
 export function AnswerFeedbackTable({
   items,
@@ -48,10 +106,56 @@ export function AnswerFeedbackTable({
   isLoading = false,
   error = null,
   formatTime = defaultFormatTime,
+  filters = {},
+  onFiltersChange,
 }: AnswerFeedbackTableProps) {
   const last = Math.min(offset + items.length, total);
+  const [opened, setOpened] = useState<AnswerFeedbackItem | null>(null);
+  const change = (patch: Partial<AnswerFeedbackFilters>) => {
+    const next: AnswerFeedbackFilters = { ...filters, ...patch };
+    for (const key of Object.keys(next) as (keyof AnswerFeedbackFilters)[]) {
+      if (!next[key]) delete next[key];
+    }
+    onFiltersChange?.(next);
+  };
   return (
     <div className="da-stack">
+      {onFiltersChange ? (
+        <div className="da-feedback-filters">
+          <SelectField
+            label="Chat"
+            options={[ALL_CHATS, ...Object.values(CHAT_LABELS)]}
+            value={filters.chat ? CHAT_LABELS[filters.chat] : ALL_CHATS}
+            onChange={(label) => change({ chat: keyOf(CHAT_LABELS, label) })}
+          />
+          <SelectField
+            label="Department"
+            options={[ALL_DEPARTMENTS, ...Object.values(DEPARTMENT_LABELS)]}
+            value={filters.department ? DEPARTMENT_LABELS[filters.department] : ALL_DEPARTMENTS}
+            onChange={(label) => change({ department: keyOf(DEPARTMENT_LABELS, label) })}
+          />
+          <label className="da-field">
+            <span className="da-field-label">From</span>
+            <input
+              type="date"
+              className="da-input"
+              value={filters.fromDate ?? ''}
+              max={filters.toDate}
+              onChange={(event) => change({ fromDate: event.target.value })}
+            />
+          </label>
+          <label className="da-field">
+            <span className="da-field-label">To</span>
+            <input
+              type="date"
+              className="da-input"
+              value={filters.toDate ?? ''}
+              min={filters.fromDate}
+              onChange={(event) => change({ toDate: event.target.value })}
+            />
+          </label>
+        </div>
+      ) : null}
       <div className="da-feedback-toolbar">
         <RadioGroup
           className="da-feedback-filter"
@@ -84,6 +188,7 @@ export function AnswerFeedbackTable({
               Who
             </Column>
             <Column className="da-table-column">Vote</Column>
+            <Column className="da-table-column">Chat</Column>
             <Column className="da-table-column">Comment</Column>
             <Column className="da-table-column">Question and answer</Column>
           </TableHeader>
@@ -107,15 +212,23 @@ export function AnswerFeedbackTable({
                     {VOTE_LABELS[item.vote]}
                   </span>
                 </Cell>
+                <Cell className="da-table-cell">{chatOf(item)}</Cell>
                 <Cell className="da-table-cell">{item.comment ?? '—'}</Cell>
                 <Cell className="da-table-cell">
                   {item.question === null && item.answer === null ? (
                     <span className="da-table-muted">Conversation deleted</span>
                   ) : (
-                    <details className="da-feedback-exchange">
-                      <summary>{item.question ?? ''}</summary>
-                      <p>{item.answer ?? ''}</p>
-                    </details>
+                    <div className="da-feedback-exchange">
+                      <span className="da-feedback-question">{item.question ?? ''}</span>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Open the question and answer ${item.user} voted on`}
+                        onPress={() => setOpened(item)}
+                      >
+                        Open
+                      </Button>
+                    </div>
                   )}
                 </Cell>
               </Row>
@@ -142,6 +255,62 @@ export function AnswerFeedbackTable({
           Next
         </Button>
       </nav>
+      <FeedbackDetail item={opened} onClose={() => setOpened(null)} formatTime={formatTime} />
     </div>
+  );
+}
+
+/** One vote's question, answer and sources, in a dialog. */
+function FeedbackDetail({
+  item,
+  onClose,
+  formatTime,
+}: {
+  item: AnswerFeedbackItem | null;
+  onClose: () => void;
+  formatTime: (isoTime: string) => string;
+}) {
+  const sources = item?.sources ?? undefined;
+  return (
+    <ModalOverlay
+      className="da-modal-overlay"
+      isOpen={item !== null}
+      isDismissable
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+    >
+      <Modal className="da-modal da-feedback-detail">
+        <Dialog className="da-dialog">
+          {({ close }) =>
+            item ? (
+              <>
+                <Heading slot="title" className="da-dialog-title">
+                  {VOTE_LABELS[item.vote]} from {item.user}
+                </Heading>
+                <p className="da-table-muted">
+                  {chatOf(item)} · <time dateTime={item.created_at}>{formatTime(item.created_at)}</time>
+                </p>
+                {item.comment ? (
+                  <blockquote className="da-feedback-comment">{item.comment}</blockquote>
+                ) : null}
+                <h3 className="da-feedback-heading">Question</h3>
+                <p className="da-feedback-text">{item.question ?? ''}</p>
+                <h3 className="da-feedback-heading">Answer</h3>
+                <div className="da-feedback-answer">
+                  <MarkdownContent sources={sources}>{item.answer ?? ''}</MarkdownContent>
+                </div>
+                {sources && Object.keys(sources).length > 0 ? <ChatSourcesPanel sources={sources} /> : null}
+                <div className="da-dialog-actions">
+                  <Button onPress={close} autoFocus>
+                    Close
+                  </Button>
+                </div>
+              </>
+            ) : null
+          }
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }
