@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPdf } from '../features/knowledge/demo/build-files.js';
+import type { components } from '../generated/contract.js';
 import { openPostgres } from '../platform/db/db.js';
 import type { Backend } from './harness.js';
 
@@ -89,4 +91,123 @@ export async function stopServerProcess(
   const exited = new Promise((resolve) => running.child.once('exit', resolve));
   running.child.kill(signal);
   await exited;
+}
+
+// What the tests that stop a server process ask of it, over its HTTP API as the demo administrator.
+
+type KnowledgeDocument = components['schemas']['KnowledgeDocument'];
+type ConversationResponse = components['schemas']['ConversationResponse'];
+
+/** A PDF long enough that parsing it takes a while: `pages` pages of real text. */
+export async function longPdf(title: string, pages: number): Promise<Uint8Array> {
+  const paragraph =
+    'Every change to the billing service is reviewed by two engineers, deployed to pre-production first and watched for an hour before it reaches customers. ';
+  return buildPdf(
+    {
+      title,
+      sections: Array.from({ length: pages }, (_, index) => ({
+        heading: `Chapter ${index + 1}`,
+        paragraphs: [paragraph.repeat(12)],
+      })),
+    },
+    { pageBreakBeforeChapters: true },
+  );
+}
+
+/** Uploads files to the knowledge base (Train Bot) and resolves the response's status. */
+export async function uploadTrainingFiles(
+  running: RunningServer,
+  files: ReadonlyArray<{ name: string; bytes: Uint8Array | string }>,
+): Promise<number> {
+  const form = new FormData();
+  for (const file of files) form.append('files[]', new Blob([file.bytes]), file.name);
+  const response = await fetch(`${running.url}/api/file/success`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${running.token}` },
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** The knowledge base's documents (File Status). */
+export async function listDocuments(running: RunningServer): Promise<KnowledgeDocument[]> {
+  const response = await fetch(`${running.url}/api/knowledge/documents`, {
+    headers: { authorization: `Bearer ${running.token}` },
+  });
+  if (response.status !== 200) throw new Error(`GET /api/knowledge/documents answered ${response.status}`);
+  return ((await response.json()) as { documents: KnowledgeDocument[] }).documents;
+}
+
+/** A conversation as `POST /api/chat/getConversation` returns it. */
+export async function openConversation(
+  running: RunningServer,
+  ConversationId: string,
+): Promise<ConversationResponse> {
+  const response = await fetch(`${running.url}/api/chat/getConversation`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${running.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ConversationId }),
+  });
+  if (response.status !== 200) throw new Error(`getConversation answered ${response.status}`);
+  return (await response.json()) as ConversationResponse;
+}
+
+/** One event of the AI chat's stream. */
+export interface ChatStreamEvent {
+  type: string;
+  text?: string;
+  error?: { code: string; error: string };
+}
+
+/** An AI chat answer being streamed, read as a client reads it. */
+export interface StreamingAnswer {
+  conversationId: string;
+  /** How many `delta` events have arrived so far. */
+  deltaCount(): number;
+  /** The events received so far. */
+  events(): ChatStreamEvent[];
+  /** The answer's text received so far (its deltas joined). */
+  streamedText(): string;
+  /** Resolves when the stream ends, cleanly or not (a killed server ends it with an error). */
+  ended: Promise<void>;
+}
+
+/** Asks the AI chat `question` with a streamed answer and reads it in the background. */
+export async function startStreamingAnswer(
+  running: RunningServer,
+  question: string,
+): Promise<StreamingAnswer> {
+  const response = await fetch(`${running.url}/api/chat/gpt`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${running.token}`,
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    },
+    body: JSON.stringify({ Message: question }),
+  });
+  if (response.status !== 200 || !response.body)
+    throw new Error(`POST /api/chat/gpt answered ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = '';
+  const ended = (async () => {
+    for (let step = await reader.read(); !step.done; step = await reader.read()) {
+      received += decoder.decode(step.value, { stream: true });
+    }
+  })().catch(() => {});
+  const events = () =>
+    [...received.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1]!) as ChatStreamEvent);
+  return {
+    conversationId: response.headers.get('x-conversation-id')!,
+    deltaCount: () => (received.match(/event: delta/g) ?? []).length,
+    events,
+    streamedText: () =>
+      events()
+        .filter((event) => event.type === 'delta')
+        .map((event) => event.text)
+        .join(''),
+    ended,
+  };
 }

@@ -3,45 +3,42 @@
 // ingests documents. The answer ends, after the grace period, with a clean `error` event and what
 // was said is kept; the document being ingested is handed back and finished by the other instance
 // long before its lease (two minutes here) could have run out; the stopped instance exits 0.
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildPdf } from '../../features/knowledge/demo/build-files.js';
-import type { components } from '../../generated/contract.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
 import {
   type Cleanups,
+  listDocuments,
+  longPdf,
+  openConversation,
   type RunningServer,
   serverProcessEnvironment,
   startServerProcess,
+  startStreamingAnswer,
   stopServerProcess,
+  uploadTrainingFiles,
 } from '../../test/server-processes.js';
-import { openPostgres } from '../db/db.js';
-
-type Document = components['schemas']['KnowledgeDocument'];
-type ConversationResponse = components['schemas']['ConversationResponse'];
+import { openPglite, openPostgres } from '../db/db.js';
 
 const LEASE_SECONDS = 120;
 
-async function longPdf(title: string, pages: number): Promise<Uint8Array> {
-  const paragraph =
-    'Every change to the billing service is reviewed by two engineers, deployed to pre-production first and watched for an hour before it reaches customers. ';
-  return buildPdf(
-    {
-      title,
-      sections: Array.from({ length: pages }, (_, index) => ({
-        heading: `Chapter ${index + 1}`,
-        paragraphs: [paragraph.repeat(12)],
-      })),
-    },
-    { pageBreakBeforeChapters: true },
-  );
+/** Every document's status by name, once all are Ready on `running`: polled, within half the lease. */
+async function expectAllReady(running: RunningServer, names: readonly string[]): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        Object.fromEntries(
+          (await listDocuments(running)).map((document) => [document.document, document.status]),
+        ),
+      { timeout: (LEASE_SECONDS / 2) * 1000, interval: 250 },
+    )
+    .toEqual(Object.fromEntries(names.map((name) => [name, 'Ready'])));
 }
 
-async function documentsOf(running: RunningServer): Promise<Document[]> {
-  const response = await fetch(`${running.url}/api/knowledge/documents`, {
-    headers: { authorization: `Bearer ${running.token}` },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { documents: Document[] }).documents;
+/** Uploads `names` as long PDFs (300 pages each) to `running`. */
+async function uploadLongPdfs(running: RunningServer, names: readonly string[]): Promise<void> {
+  const files = await Promise.all(names.map(async (name) => ({ name, bytes: await longPdf(name, 300) })));
+  expect(await uploadTrainingFiles(running, files)).toBe(200);
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two instances on PostgreSQL', () => {
@@ -73,19 +70,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two instances o
         )
       ).rows;
 
-    const form = new FormData();
     // Enough work that this instance is still ingesting (one at a time) when it is stopped.
     const names = Array.from({ length: 8 }, (_, index) => `manual-${index + 1}.pdf`);
-    for (const name of names) form.append('files[]', new Blob([await longPdf(name, 300)]), name);
-    const uploaded = await fetch(`${stopped.url}/api/file/success`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${stopped.token}` },
-    });
-    expect(uploaded.status).toBe(200);
+    await uploadLongPdfs(stopped, names);
     // The other instance starts once this one is ingesting (both take from one queue).
     await expect
-      .poll(async () => (await documentsOf(stopped)).some((document) => document.state === 'parsing'), {
+      .poll(async () => (await listDocuments(stopped)).some((document) => document.state === 'parsing'), {
         timeout: 120_000,
         interval: 20,
       })
@@ -97,29 +87,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two instances o
     cleanups.push(() => stopServerProcess(other, 'SIGTERM'));
 
     const question = 'Tell me everything [[standin:words=2000]] [[standin:delay=20]]';
-    const streaming = await fetch(`${stopped.url}/api/chat/gpt`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${stopped.token}`,
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({ Message: question }),
-    });
-    expect(streaming.status).toBe(200);
-    const conversationId = streaming.headers.get('x-conversation-id')!;
-    const reader = streaming.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const reading = (async () => {
-      for (let step = await reader.read(); !step.done; step = await reader.read()) {
-        received += decoder.decode(step.value, { stream: true });
-      }
-    })();
-    reading.catch(() => {}); // awaited below; a failed test's cleanup must not make it unhandled
-    await expect
-      .poll(() => (received.match(/event: delta/g) ?? []).length, { timeout: 60_000 })
-      .toBeGreaterThan(5);
+    const answer = await startStreamingAnswer(stopped, question);
+    await expect.poll(answer.deltaCount, { timeout: 60_000 }).toBeGreaterThan(5);
     // Still at work on a document when it is told to stop.
     expect((await runningJobs()).map((job) => job.locked_by)).toContain(held!.locked_by);
 
@@ -127,11 +96,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two instances o
     const exited = new Promise<number | null>((resolve) => stopped.child.once('exit', resolve));
     stopped.child.kill('SIGTERM');
     // The stream ends cleanly (no reset) after the grace period, with an error event saying why.
-    await reading;
-    const events = [...received.matchAll(/^data: (.*)$/gm)].map(
-      (match) =>
-        JSON.parse(match[1]!) as { type: string; text?: string; error?: { code: string; error: string } },
-    );
+    await answer.ended;
+    const events = answer.events();
     const last = events.at(-1)!;
     expect(last).toEqual({
       type: 'error',
@@ -142,10 +108,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two instances o
       },
     });
     expect(events.filter((event) => event.type === 'done')).toEqual([]);
-    const streamed = events
-      .filter((event) => event.type === 'delta')
-      .map((event) => event.text)
-      .join('');
+    const streamed = answer.streamedText();
     expect(await exited).toBe(0);
     // Its jobs were handed back, not left running under a lease.
     expect((await runningJobs()).map((job) => job.locked_by)).not.toContain(held!.locked_by);
@@ -153,26 +116,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two instances o
     expect(Date.now() - sigtermAt).toBeLessThan(30_000);
 
     // What was said is kept, as a Stop keeps it, and readable on the other instance.
-    const conversation = await fetch(`${other.url}/api/chat/getConversation`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ConversationId: conversationId }),
-    });
-    const kept = (await conversation.json()) as ConversationResponse;
+    const kept = await openConversation(other, answer.conversationId);
     expect(kept.Messages).toHaveLength(2);
     expect(kept.Messages[0]).toEqual({ type: 1, message: question });
     expect(kept.Messages[1]).toMatchObject({ type: 0, stopped: true, message: streamed });
 
     // Every document ends Ready on the other instance, long before the stopped one's lease ran out.
-    await expect
-      .poll(
-        async () =>
-          Object.fromEntries(
-            (await documentsOf(other)).map((document) => [document.document, document.status]),
-          ),
-        { timeout: (LEASE_SECONDS / 2) * 1000, interval: 250 },
-      )
-      .toEqual(Object.fromEntries(names.map((name) => [name, 'Ready'])));
+    await expectAllReady(other, names);
     expect(Date.now() - sigtermAt).toBeLessThan((LEASE_SECONDS / 2) * 1000);
   }, 400_000);
 });
@@ -196,72 +146,33 @@ describe('SIGTERM to the one instance on PGlite', () => {
     });
     const stopped = await startServerProcess(env);
     cleanups.push(() => stopServerProcess(stopped, 'SIGKILL'));
-    const form = new FormData();
     const names = ['manual-1.pdf', 'manual-2.pdf', 'manual-3.pdf'];
-    for (const name of names) form.append('files[]', new Blob([await longPdf(name, 300)]), name);
-    const uploaded = await fetch(`${stopped.url}/api/file/success`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${stopped.token}` },
-    });
-    expect(uploaded.status).toBe(200);
-    const streaming = await fetch(`${stopped.url}/api/chat/gpt`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${stopped.token}`,
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({ Message: 'Tell me everything [[standin:words=2000]] [[standin:delay=20]]' }),
-    });
-    expect(streaming.status).toBe(200);
-    const conversationId = streaming.headers.get('x-conversation-id')!;
-    const reader = streaming.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const reading = (async () => {
-      for (let step = await reader.read(); !step.done; step = await reader.read()) {
-        received += decoder.decode(step.value, { stream: true });
-      }
-    })();
-    reading.catch(() => {});
-    await expect
-      .poll(() => (received.match(/event: delta/g) ?? []).length, { timeout: 60_000 })
-      .toBeGreaterThan(5);
-    expect((await documentsOf(stopped)).some((document) => document.state !== 'ready')).toBe(true);
+    await uploadLongPdfs(stopped, names);
+    const answer = await startStreamingAnswer(
+      stopped,
+      'Tell me everything [[standin:words=2000]] [[standin:delay=20]]',
+    );
+    await expect.poll(answer.deltaCount, { timeout: 60_000 }).toBeGreaterThan(5);
+    expect((await listDocuments(stopped)).some((document) => document.state !== 'ready')).toBe(true);
 
     const exited = new Promise<number | null>((resolve) => stopped.child.once('exit', resolve));
     stopped.child.kill('SIGTERM');
-    await reading;
-    const events = [...received.matchAll(/^data: (.*)$/gm)].map(
-      (match) => JSON.parse(match[1]!) as { type: string; text?: string; error?: { code: string } },
-    );
-    expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'server_unavailable' } });
-    const streamed = events
-      .filter((event) => event.type === 'delta')
-      .map((event) => event.text)
-      .join('');
+    await answer.ended;
+    expect(answer.events().at(-1)).toMatchObject({ type: 'error', error: { code: 'server_unavailable' } });
+    const streamed = answer.streamedText();
     expect(await exited).toBe(0);
+    // Its jobs were handed back, not left running under a lease (its data folder, read once it is gone).
+    const data = await openPglite(path.join(env.DATA_DIR!, 'pglite'));
+    const running = await data.query(
+      "SELECT id FROM jobs WHERE queue = 'knowledge.ingest' AND state = 'running'",
+    );
+    await data.close();
+    expect(running.rows).toEqual([]);
 
-    const restartedAt = Date.now();
     const next = await startServerProcess(env);
     cleanups.push(() => stopServerProcess(next, 'SIGTERM'));
-    const conversation = await fetch(`${next.url}/api/chat/getConversation`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${next.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ConversationId: conversationId }),
-    });
-    const kept = (await conversation.json()) as ConversationResponse;
+    const kept = await openConversation(next, answer.conversationId);
     expect(kept.Messages[1]).toMatchObject({ type: 0, stopped: true, message: streamed });
-    await expect
-      .poll(
-        async () =>
-          Object.fromEntries(
-            (await documentsOf(next)).map((document) => [document.document, document.status]),
-          ),
-        { timeout: (LEASE_SECONDS / 2) * 1000, interval: 250 },
-      )
-      .toEqual(Object.fromEntries(names.map((name) => [name, 'Ready'])));
-    expect(Date.now() - restartedAt).toBeLessThan((LEASE_SECONDS / 2) * 1000);
+    await expectAllReady(next, names);
   }, 400_000);
 });

@@ -8,13 +8,14 @@ import type { Db } from '../../../platform/db/db.js';
 import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../../test/harness.js';
 import {
   type Cleanups,
-  type RunningServer,
+  listDocuments,
+  longPdf,
   serverProcessEnvironment,
   startServerProcess,
   stopServerProcess,
+  uploadTrainingFiles,
 } from '../../../test/server-processes.js';
 import { DEMO_ACCOUNTS } from '../../identity/index.js';
-import { buildPdf } from '../demo/build-files.js';
 import { createKnowledgeModule } from '../module.js';
 import { upsertDocument } from '../store.js';
 import { INGEST_QUEUE } from './pipeline.js';
@@ -22,30 +23,6 @@ import { INGEST_QUEUE } from './pipeline.js';
 type Document = components['schemas']['KnowledgeDocument'];
 
 const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'CORE_ADMINS')!.email;
-
-/** A PDF long enough that parsing it takes a while: `pages` pages of real text. */
-async function longPdf(title: string, pages: number): Promise<Uint8Array> {
-  const paragraph =
-    'Every change to the billing service is reviewed by two engineers, deployed to pre-production first and watched for an hour before it reaches customers. ';
-  return buildPdf(
-    {
-      title,
-      sections: Array.from({ length: pages }, (_, index) => ({
-        heading: `Chapter ${index + 1}`,
-        paragraphs: [paragraph.repeat(12)],
-      })),
-    },
-    { pageBreakBeforeChapters: true },
-  );
-}
-
-async function listOver(running: RunningServer): Promise<Document[]> {
-  const response = await fetch(`${running.url}/api/knowledge/documents`, {
-    headers: { authorization: `Bearer ${running.token}` },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { documents: Document[] }).documents;
-}
 
 const isInProgress = (document: Document) => document.state === 'queued' || document.state === 'parsing';
 
@@ -62,24 +39,18 @@ describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', 
     });
     const first = await startServerProcess(env);
     cleanups.push(() => stopServerProcess(first, 'SIGKILL'));
-    const form = new FormData();
     const names = ['handbook-1.pdf', 'handbook-2.pdf', 'handbook-3.pdf', 'short.md'];
-    for (const name of names.slice(0, 3)) {
-      form.append('files[]', new Blob([await longPdf(`Handbook ${name}`, 150)]), name);
-    }
-    form.append('files[]', new Blob(['# Short\n\nThe short note is about parking.\n']), 'short.md');
-    const uploaded = await fetch(`${first.url}/api/file/success`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${first.token}` },
-    });
-    expect(uploaded.status).toBe(200);
+    const pdfs = await Promise.all(
+      names.slice(0, 3).map(async (name) => ({ name, bytes: await longPdf(`Handbook ${name}`, 150) })),
+    );
+    const note = { name: 'short.md', bytes: '# Short\n\nThe short note is about parking.\n' };
+    expect(await uploadTrainingFiles(first, [...pdfs, note])).toBe(200);
 
     // Killed as soon as a document is being parsed.
     const deadline = Date.now() + 120_000;
     let statuses: Document[] = [];
     while (Date.now() < deadline) {
-      statuses = await listOver(first);
+      statuses = await listDocuments(first);
       if (statuses.some((document) => document.state === 'parsing')) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -89,12 +60,12 @@ describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', 
 
     const second = await startServerProcess(env);
     cleanups.push(() => stopServerProcess(second, 'SIGTERM'));
-    const before = await listOver(second);
+    const before = await listDocuments(second);
     expect(before.some(isInProgress)).toBe(true);
     let documents: Document[] = [];
     const end = Date.now() + 180_000;
     while (Date.now() < end) {
-      documents = await listOver(second);
+      documents = await listDocuments(second);
       if (documents.length === names.length && !documents.some(isInProgress)) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
