@@ -83,6 +83,7 @@ describe('every example against the reference server', () => {
     'examples/ask-knowledge.ts',
     'examples/stream-answer.ts',
     'examples/conversation.ts',
+    'examples/feedback.ts',
     'examples/list-users.ts',
     'examples/errors.ts',
     'examples/train-documents.ts',
