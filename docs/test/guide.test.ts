@@ -84,6 +84,7 @@ describe('every example against the reference server', () => {
     'examples/stream-answer.ts',
     'examples/conversation.ts',
     'examples/feedback.ts',
+    'examples/ask-about-file.ts',
     'examples/list-users.ts',
     'examples/errors.ts',
     'examples/train-documents.ts',

@@ -11,6 +11,7 @@ import {
   deleteKnowledgeDocument,
   downloadAnswerFeedbackCsv,
   downloadKnowledgeDocument,
+  getChatAttachmentLimits,
   listAnswerFeedback,
   listAuditEvents,
   listFeatures,
@@ -23,6 +24,7 @@ import {
   setAnswerFeedback,
   setUsersActive,
   streamChat,
+  uploadChatAttachments,
 } from '@digital-assistant/sdk';
 import {
   createDemoServer,
@@ -126,6 +128,8 @@ describe('every extension helper on a server with only the seed calls', () => {
     'DELETE /api/chat/feedback': () => deleteAnswerFeedback(client(), '1'),
     'GET /api/admin/feedback': () => listAnswerFeedback(client()),
     'GET /api/admin/feedback/export': () => downloadAnswerFeedbackCsv(client()),
+    'GET /api/chat/attachments': () => getChatAttachmentLimits(client()),
+    'POST /api/chat/attachments': () => uploadChatAttachments(client(), [new File(['notes'], 'notes.md')]),
   };
 
   it('covers every extension operation a script calls (the SSO callback and the passage page are for browsers)', () => {

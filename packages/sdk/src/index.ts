@@ -1,4 +1,10 @@
 export {
+  type ChatAttachmentLimits,
+  type ChatAttachmentUpload,
+  getChatAttachmentLimits,
+  uploadChatAttachments,
+} from './chat-attachments';
+export {
   type ClientConfig,
   type ClientOptions,
   createClient,

@@ -14,7 +14,7 @@ import type { ErrorBody } from './types';
 export const ZIP_UPLOAD_TIMEOUT_MS = 400_000;
 
 /** The contract's multipart upload paths. */
-export type UploadPath = '/api/file/success' | '/api/file/code_analysis';
+export type UploadPath = '/api/file/success' | '/api/file/code_analysis' | '/api/chat/attachments';
 
 /** The JSON answer of an upload path. */
 export type UploadData<Path extends UploadPath> =
