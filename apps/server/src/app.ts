@@ -202,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       jobs,
       blobs,
       sso,
+      metrics,
       ...(knowledgeVectors ? { knowledgeVectors } : {}),
     };
     const handlers = collectHandlers(modules, context);

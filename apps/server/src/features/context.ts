@@ -3,6 +3,7 @@ import type { Blobs } from '../platform/blobs/blobs.js';
 import type { Config } from '../platform/config/config.js';
 import type { Db } from '../platform/db/db.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
+import type { ServerMetrics } from '../platform/operations/metrics.js';
 import type { SsoClient } from './identity/index.js';
 import type { KnowledgeVectors } from './knowledge/index.js';
 
@@ -19,6 +20,8 @@ export interface FeatureContext {
   blobs: Blobs;
   /** The single sign-on client (the built-in provider's or the configured OIDC_ISSUER's). */
   sso: SsoClient;
+  /** The server's Prometheus metrics, for what a feature measures itself (absent in some tests). */
+  metrics?: ServerMetrics;
   /** Embeddings of the knowledge base (hybrid retrieval), when LLM_EMBEDDING_MODEL is configured. */
   knowledgeVectors?: KnowledgeVectors;
 }

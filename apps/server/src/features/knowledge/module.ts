@@ -2,7 +2,7 @@
 // Status), the ingestion worker with its parse threads, a periodic check that no document is left queued or parsing
 // without a job to finish it, and the demo set on the embedded default's first start.
 import type { Db } from '../../platform/db/db.js';
-import type { JobContext } from '../../platform/jobs/jobs.js';
+import { type JobContext, secondsSinceQueued } from '../../platform/jobs/jobs.js';
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
 import { createKnowledgeHandlers } from './handlers.js';
@@ -66,6 +66,7 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
         limits: { maxBytes: config.uploadMaxFileBytes },
         parser,
         ...(textVectors ? { textVectors } : {}),
+        onEnded: (outcome, job) => context.metrics?.ingestionEnded(outcome, secondsSinceQueued(job)),
       });
       jobs.work(
         INGEST_QUEUE,

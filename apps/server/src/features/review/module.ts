@@ -1,6 +1,7 @@
 // The code review feature as a module: its table, its operations (upload, list, view, download,
 // delete), the review worker, and a periodic check that no review stays pending without a job to
 // finish it.
+import { secondsSinceQueued } from '../../platform/jobs/jobs.js';
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
 import { createModelImprover } from './analyze/model.js';
@@ -36,6 +37,7 @@ export function createReviewModule(options: ReviewModuleOptions = {}): FeatureMo
           },
           maxFileBytes: config.review.maxFileBytes,
           ...(model ? { model } : {}),
+          onEnded: (outcome, job) => context.metrics?.reviewEnded(outcome, secondsSinceQueued(job)),
         }),
         {
           concurrency: config.review.concurrency,

@@ -351,6 +351,8 @@ export interface ReviewWorkerOptions {
   maxFileBytes?: number;
   /** The language model's improvements, when one is configured. */
   model?: { improver: ModelImprover; maxFunctions: number };
+  /** Told how a review ended (not when it was deleted or taken meanwhile), for the metrics. */
+  onEnded?(outcome: 'success' | 'failed', job: JobContext<ReviewPayload>): void;
 }
 
 /** The job handler of REVIEW_QUEUE. */
@@ -379,6 +381,7 @@ export function createReviewHandler(db: Db, blobs: Blobs, options: ReviewWorkerO
         await blobs.delete(outcome.downloadBlobId).catch(() => false);
         return { skipped: 'no longer pending' };
       }
+      options.onEnded?.('success', job);
       return { files: outcome.filesTotal, functions: outcome.functionCount };
     } catch (error) {
       const isPermanent = error instanceof PermanentJobError || error instanceof ReviewZipError;
@@ -390,7 +393,7 @@ export function createReviewHandler(db: Db, blobs: Blobs, options: ReviewWorkerO
             { err: error instanceof ReviewStepError ? error.cause : error, review: review.id, job: job.id },
             `code review failed${error instanceof ReviewStepError ? ` while ${error.step}` : ''}`,
           );
-        await markFailed(db, review.id, reason).catch(() => false);
+        if (await markFailed(db, review.id, reason).catch(() => false)) options.onEnded?.('failed', job);
       }
       if (error instanceof ReviewZipError) throw new PermanentJobError(error.message);
       throw error;

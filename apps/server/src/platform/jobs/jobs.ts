@@ -65,6 +65,11 @@ export interface EnqueueResult {
   isNew: boolean;
 }
 
+/** How long ago `job` was queued, in seconds (0 for a context made by hand without `queuedAt`). */
+export function secondsSinceQueued(job: Pick<JobContext<unknown>, 'queuedAt'>): number {
+  return job.queuedAt ? Math.max(0, (Date.now() - job.queuedAt.getTime()) / 1000) : 0;
+}
+
 /** What a handler receives. */
 export interface JobContext<Payload> {
   id: string;
@@ -73,6 +78,8 @@ export interface JobContext<Payload> {
   /** 1 for the first attempt. */
   attempt: number;
   maxAttempts: number;
+  /** When the job was queued (its first attempt's wait and earlier attempts included in what follows). */
+  queuedAt?: Date;
   /**
    * Aborted when the job is cancelled (at once on this instance), its lease is lost (taken over) or
    * the server stops past its timeout.
@@ -525,6 +532,7 @@ export class Jobs {
           payload: row.payload,
           attempt: row.attempts,
           maxAttempts: row.max_attempts,
+          queuedAt: toDate(row.created_at),
           signal: abort.signal,
         });
         await this.bookkeeping(

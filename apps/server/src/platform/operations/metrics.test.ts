@@ -1,6 +1,7 @@
 // The Prometheus metrics as an operator's scraper sees them: the real server over real HTTP (and the
 // stand-in model over HTTP), on PGlite and PostgreSQL: a port of their own, and the server's port
 // only with the bearer token.
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../features/identity/demo-accounts.js';
 import { BACKENDS, startTestServer, type TestServer, testConfig, tokenFor } from '../../test/harness.js';
@@ -117,7 +118,7 @@ describe.each(BACKENDS)('metrics on %s', (backend) => {
     ).toBe(2);
   });
 
-  it('reports the job queues, and ingestion durations with their outcome', async () => {
+  it('reports the job queues, and ingestion and review durations with their outcome', async () => {
     const before = await scrape();
     expect(sample(before, 'da_jobs_queued', { queue: 'knowledge.ingest' })).toBe(0);
     expect(sample(before, 'da_jobs_oldest_ready_age_seconds', { queue: 'knowledge.ingest' })).toBe(0);
@@ -135,6 +136,39 @@ describe.each(BACKENDS)('metrics on %s', (backend) => {
         { timeout: 60_000 },
       )
       .toBe(1);
+    // The document's own outcome and time from upload: ready; a file that is not what its name says, failed.
+    expect(sample(await scrape(), 'da_knowledge_ingestion_seconds_count', { outcome: 'ready' })).toBe(1);
+    const broken = new FormData();
+    broken.append('files[]', new Blob(['this is not a PDF']), 'broken.pdf');
+    expect(
+      (await fetch(`${url}/api/file/success`, { method: 'POST', body: broken, headers: auth })).status,
+    ).toBe(200);
+    await expect
+      .poll(
+        async () => sample(await scrape(), 'da_knowledge_ingestion_seconds_count', { outcome: 'failed' }),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(1);
+    expect(sample(await scrape(), 'da_knowledge_ingestion_seconds_count', { outcome: 'ready' })).toBe(1);
+
+    // A code review, from upload to its end.
+    const zip = zipSync({
+      'tool/prices.py': new TextEncoder().encode('def total(items):\n    return sum(items)\n'),
+    });
+    const review = new FormData();
+    review.append('files', new Blob([zip], { type: 'application/zip' }), 'tool.zip');
+    expect(
+      (await fetch(`${url}/api/file/code_analysis`, { method: 'POST', body: review, headers: auth })).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => sample(await scrape(), 'da_code_review_seconds_count', { outcome: 'success' }), {
+        timeout: 120_000,
+      })
+      .toBe(1);
+    expect(sample(await scrape(), 'da_code_review_seconds_sum', { outcome: 'success' })).toBeGreaterThan(0);
+
     const text = await scrape();
     expect(sample(text, 'da_jobs_queued', { queue: 'knowledge.ingest' })).toBe(0);
     expect(sample(text, 'da_jobs_running', { queue: 'review.analyze' })).toBe(0);

@@ -37,6 +37,8 @@ export class ServerMetrics {
   private readonly modelTokens: Counter<'chat' | 'direction'>;
   private readonly jobAttempts: Histogram<'queue' | 'outcome'>;
   private readonly rateLimited: Counter<'operation'>;
+  private readonly ingestions: Histogram<'outcome'>;
+  private readonly reviews: Histogram<'outcome'>;
   /** The port of their own the metrics are served on (METRICS_PORT), once listening. */
   port: number | undefined;
 
@@ -82,6 +84,20 @@ export class ServerMetrics {
       name: 'da_job_attempt_duration_seconds',
       help: 'Durations of job attempts run by this instance, per queue (knowledge.ingest: ingestion, review.analyze: code review) and outcome (succeeded, retrying, failed, cancelled, handed_back).',
       labelNames: ['queue', 'outcome'],
+      buckets: JOB_BUCKETS,
+      registers,
+    });
+    this.ingestions = new Histogram({
+      name: 'da_knowledge_ingestion_seconds',
+      help: 'Training documents ingested by this instance, from upload (queued) to their end, per outcome (ready, no_text, failed, unsupported_legacy: a .ppt to convert).',
+      labelNames: ['outcome'],
+      buckets: JOB_BUCKETS,
+      registers,
+    });
+    this.reviews = new Histogram({
+      name: 'da_code_review_seconds',
+      help: 'Code reviews finished by this instance, from upload (queued) to their end, per outcome (success, failed).',
+      labelNames: ['outcome'],
       buckets: JOB_BUCKETS,
       registers,
     });
@@ -174,6 +190,16 @@ export class ServerMetrics {
     const chat = operationOf(request);
     this.modelTokens.inc({ chat, direction: 'input' }, usage.inputTokens);
     this.modelTokens.inc({ chat, direction: 'output' }, usage.outputTokens);
+  }
+
+  /** A training document's ingestion ended as `outcome`, `seconds` after it was queued. */
+  ingestionEnded(outcome: string, seconds: number): void {
+    this.ingestions.observe({ outcome }, seconds);
+  }
+
+  /** A code review ended as `outcome`, `seconds` after it was queued. */
+  reviewEnded(outcome: 'success' | 'failed', seconds: number): void {
+    this.reviews.observe({ outcome }, seconds);
   }
 
   jobAttemptEnded(attempt: AttemptEnd): void {

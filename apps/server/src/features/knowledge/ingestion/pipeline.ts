@@ -19,7 +19,7 @@ import {
   PermanentJobError,
   type WorkOptions,
 } from '../../../platform/jobs/jobs.js';
-import { markFailed, startParsing } from '../store.js';
+import { type DocumentStatus, markFailed, startParsing } from '../store.js';
 import type { ParseLimits } from './parse/types.js';
 import type { DocumentParser } from './parse-pool.js';
 import type { TextVectorStemmer } from './text-vector.js';
@@ -59,6 +59,8 @@ export interface IngestWorkerOptions {
   parser?: DocumentParser;
   /** The database's English stemmer, when text-vector.ts reproduces it (`detectTextVectors`). */
   textVectors?: TextVectorStemmer;
+  /** Told how a document's ingestion ended (its status; not when a newer upload superseded it), for the metrics. */
+  onEnded?(outcome: Exclude<DocumentStatus, 'queued' | 'parsing'>, job: JobContext<IngestPayload>): void;
 }
 
 /** The job handler of INGEST_QUEUE. */
@@ -89,6 +91,7 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
           ...(options.textVectors ? { textVectors: options.textVectors } : {}),
         },
       );
+      if (!result.superseded) options.onEnded?.(result.status, job);
       return { status: result.status, chunks: result.chunkCount, superseded: result.superseded };
     } catch (error) {
       // Cancelled (deleted), taken over by another instance or stopped with the server: not this
@@ -101,6 +104,7 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
             ? error.message
             : `Ingestion failed ${job.attempt} time(s): ${error instanceof Error ? error.message : String(error)}. Re-ingest it to try again.`;
         await markFailed(db, documentId, document.version, reason).catch(() => {});
+        options.onEnded?.('failed', job);
       }
       throw error;
     }
