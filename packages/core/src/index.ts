@@ -55,6 +55,15 @@ export {
   type UserStatus,
 } from './admin/users-table';
 export {
+  type AnswerSourceEntry,
+  answerSourceList,
+  citedSourceIds,
+  createDocumentAvailability,
+  type DocumentAvailability,
+  type DocumentAvailabilityOptions,
+  type DocumentAvailabilityState,
+} from './chat/answer-sources';
+export {
   type Chat,
   type ChatAskOptions,
   type ChatAskOutcome,

@@ -4,6 +4,8 @@
  * checks it), so such a host needs neither it nor a query client. The main entry exports the same
  * names beside the query-based hooks.
  */
+
+export { type AnswerSourceView, type UseAnswerSourcesOptions, useAnswerSources } from './chat/answer-sources';
 export {
   type ChatChannelOptions,
   type ChatConversationNotice,

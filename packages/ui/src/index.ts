@@ -42,6 +42,8 @@ export type {
 export { Button, IconButton, LinkButton } from './Button/Button';
 // Chat
 export type {
+  AnswerSourcesEntry,
+  AnswerSourcesProps,
   AnswerVoteProps,
   AnswerVoteValue,
   ChatComposerProps,
@@ -71,6 +73,7 @@ export type {
 } from './Chat';
 export {
   ANSWER_VOTE_TEXTS,
+  AnswerSources,
   AnswerVote,
   ChatComposer,
   ChatConversation,

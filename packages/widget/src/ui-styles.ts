@@ -3,9 +3,11 @@
  * tokens, its shared rules and the chat components' own stylesheets (each beside its component in
  * the UI), in the UI's order (its `styles.css`), so the cascade is the reference app's.
  */
+
 import avatar from '@digital-assistant/ui/Avatar/Avatar.css?raw';
 import button from '@digital-assistant/ui/Button/Button.css?raw';
 import base from '@digital-assistant/ui/base.css?raw';
+import answerSources from '@digital-assistant/ui/Chat/AnswerSources.css?raw';
 import chatComposer from '@digital-assistant/ui/Chat/ChatComposer.css?raw';
 import chatScreen from '@digital-assistant/ui/Chat/ChatScreen.css?raw';
 import chatSourcesPanel from '@digital-assistant/ui/Chat/ChatSourcesPanel.css?raw';
@@ -30,5 +32,6 @@ export const uiStyles = [
   chatComposer,
   headerSelector,
   chatSourcesPanel,
+  answerSources,
   chatScreen,
 ].join('\n');

@@ -26,6 +26,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ChatAnswerSources } from './AnswerSources';
 import { AnswerVote } from './AnswerVote';
 import { ChatComposer } from './ChatComposer';
 import { ChatScreenFooter } from './ChatScreenFooter';
@@ -76,6 +77,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
       error={message.error}
       sources={message.sources}
     >
+      {message.type === 0 && message.sources ? <ChatAnswerSources message={message} /> : null}
       {Extra ? <Extra message={message} /> : null}
       {actions}
     </MessageBubble>

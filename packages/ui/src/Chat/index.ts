@@ -1,3 +1,5 @@
+export type { AnswerSourcesEntry, AnswerSourcesProps } from './AnswerSources';
+export { AnswerSources } from './AnswerSources';
 export type { AnswerVoteProps, AnswerVoteValue } from './AnswerVote';
 export { ANSWER_VOTE_TEXTS, AnswerVote } from './AnswerVote';
 export type { ChatComposerProps } from './ChatComposer';
