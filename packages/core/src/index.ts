@@ -72,6 +72,12 @@ export {
   createChat,
 } from './chat/chat';
 export {
+  type ChatAttachmentItem,
+  type ChatAttachments,
+  type ChatAttachmentsState,
+  createChatAttachments,
+} from './chat/chat-attachments';
+export {
   type ChatHistoryEntry,
   type ChatHistoryMatch,
   type ChatHistoryQuery,

@@ -32,6 +32,7 @@ export {
   useChatStore,
 } from './chat/chat-hooks';
 export { openChatRoute } from './chat/chat-routing';
+export { type UseChatAttachmentsResult, useChatAttachments } from './chat/use-chat-attachments';
 export {
   DigitalAssistantChatProvider,
   type DigitalAssistantChatProviderProps,

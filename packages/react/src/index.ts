@@ -17,6 +17,7 @@ export {
   CHAT_LAYOUT,
   CHAT_TEXTS,
   CHAT_TYPE_OPTIONS,
+  type ChatAttachmentItem,
   type ChatChannel,
   type ChatDepartmentName,
   type ChatHistoryEntry,

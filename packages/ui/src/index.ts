@@ -75,6 +75,8 @@ export {
   ANSWER_VOTE_TEXTS,
   AnswerSources,
   AnswerVote,
+  ChatAttachmentsBar,
+  type ChatAttachmentsBarProps,
   ChatComposer,
   ChatConversation,
   ChatHistoryList,

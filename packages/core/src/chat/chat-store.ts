@@ -197,7 +197,14 @@ export interface ChatStore extends ReadableStore<ChatState> {
    * Asks `prompt` on `channel` (default: the selected pane). Resolves `false` at once when the prompt
    * may not be sent, else `true` once the answer has come, failed or been stopped.
    */
-  send(prompt: string, options?: { channel?: ChatChannel }): Promise<boolean>;
+  send(
+    prompt: string,
+    options?: {
+      channel?: ChatChannel;
+      /** Ids of files attached to the question (`createChatAttachments`; AI and knowledge chats). */
+      attachments?: readonly string[];
+    },
+  ): Promise<boolean>;
   /** Stops the pending answer; what was said so far stays, flagged `stopped`. */
   stop(): void;
   /** Sets a pane's unsent text (sending it clears it). */
@@ -404,6 +411,18 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     prompt: string,
     state: ChatState,
     isReplacingLast: boolean,
+    attachments: readonly string[] = [],
+  ): ChatRequest {
+    const request = requestWithoutFiles(channel, prompt, state, isReplacingLast);
+    if (attachments.length === 0 || channel === 'elk') return request;
+    return { ...request, body: { ...request.body, Attachments: [...attachments] } } as ChatRequest;
+  }
+
+  function requestWithoutFiles(
+    channel: ChatChannel,
+    prompt: string,
+    state: ChatState,
+    isReplacingLast: boolean,
   ): ChatRequest {
     if (channel === 'openai') {
       const { conversationId } = state.conversations.openai;
@@ -466,13 +485,13 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
   async function send(
     prompt: string,
-    sendOptions: { channel?: ChatChannel; isReplacingLast?: boolean } = {},
+    sendOptions: { channel?: ChatChannel; isReplacingLast?: boolean; attachments?: readonly string[] } = {},
   ): Promise<boolean> {
     if (!canSend(prompt)) return false;
     const state = get();
     const channel = sendOptions.channel ?? state.selection;
     const isReplacingLast = channel === 'openai' && sendOptions.isReplacingLast === true;
-    const request = requestFor(channel, prompt, state, isReplacingLast);
+    const request = requestFor(channel, prompt, state, isReplacingLast, sendOptions.attachments);
     const department = state.department;
     const conversationId = channel === 'openai' ? state.conversations.openai.conversationId : '';
     const isNewConversation = channel === 'openai' && !conversationId;

@@ -106,7 +106,8 @@ export function createChat({ channel, transport, state, newId, scheduleUpdate }:
         : channel === 'knowledge'
           ? knowledgeAnswerContent(data as KnowledgeChatResponse, department!)
           : elkAnswerContent(data as ElkChatResponse);
-    const sources = channel === 'knowledge' ? (data as KnowledgeChatResponse).sources : undefined;
+    // The AI chat's answer has sources when the question carried files (extension).
+    const sources = channel !== 'elk' ? (data as KnowledgeChatResponse).sources : undefined;
     // A stored answer's id (extension): the answer may be voted on.
     const answerId = (data as { AnswerId?: unknown }).AnswerId;
     patchMessage(id, (message) => ({

@@ -93,7 +93,7 @@ export interface UseChatResult {
   /** Whether `prompt` may be sent now (non-blank without newlines, nothing pending). */
   canSend: (prompt: string) => boolean;
   /** Sends `prompt` on this channel; resolves `false` when it may not be sent. */
-  send: (prompt: string) => Promise<boolean>;
+  send: (prompt: string, options?: { attachments?: readonly string[] }) => Promise<boolean>;
   /** Stops the answer; what was said so far stays. */
   stop: () => void;
   /** New Topic for this channel. */
@@ -136,7 +136,8 @@ export function useChat(options: ChatChannelOptions = {}): UseChatResult {
     () => ({
       ...selected,
       canSend: chat.canSend,
-      send: (prompt: string) => chat.send(prompt, { channel }),
+      send: (prompt: string, options?: { attachments?: readonly string[] }) =>
+        chat.send(prompt, { channel, ...options }),
       stop: chat.stop,
       newTopic: () => chat.newTopic(channel),
       toggleMetrics: chat.toggleMetrics,

@@ -1,5 +1,13 @@
 import { CHAT_LAYOUT, CHAT_TEXTS, isValidPrompt } from '@digital-assistant/react';
-import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { TextArea, TextField } from 'react-aria-components';
 import { Button } from '../Button/Button';
 import { PlusIcon, SendIcon, StopIcon } from '../icons/icons';
@@ -41,6 +49,8 @@ export interface ChatComposerProps {
    * which is disabled with Send and New Topic, and describes the box.
    */
   disabledReason?: string;
+  /** Drawn above the message box, e.g. the `ChatAttachmentsBar` of the files attached to the question. */
+  attachments?: ReactNode;
 }
 
 /**
@@ -63,6 +73,7 @@ export function ChatComposer({
   autoFocus,
   id,
   disabledReason,
+  attachments,
 }: ChatComposerProps) {
   const [ownValue, setOwnValue] = useState(defaultValue);
   const isControlled = controlledValue !== undefined;
@@ -148,6 +159,7 @@ export function ChatComposer({
           {disabledReason}
         </p>
       ) : null}
+      {attachments}
       <div className="da-composer-box">
         <TextField
           className="da-composer-field"

@@ -10,6 +10,7 @@ import {
   type ChatMessage,
   chatMessages,
   useChat,
+  useChatAttachments,
   useChatDraft,
   useChatMessage,
   useChatMessageActions,
@@ -28,6 +29,7 @@ import {
 } from 'react';
 import { ChatAnswerSources } from './AnswerSources';
 import { AnswerVote } from './AnswerVote';
+import { ChatAttachmentsBar } from './ChatAttachmentsBar';
 import { ChatComposer } from './ChatComposer';
 import { ChatScreenFooter } from './ChatScreenFooter';
 import { ChatScreenMessages } from './ChatScreenMessages';
@@ -204,6 +206,14 @@ export function ChatConversation({
   const chat = useChat({ channel });
   const ids = useChatMessageIds({ channel });
   const { draft, setDraft } = useChatDraft({ channel });
+  // Files of one's own for the next question (AI and knowledge chats; hidden on a server without it).
+  const attachments = useChatAttachments();
+  const canAttach = attachments.isSupported && channel !== 'elk' && !disabledReason;
+  const send = (prompt: string) => {
+    const ids = canAttach ? attachments.readyIds() : [];
+    void chat.send(prompt, ids.length > 0 ? { attachments: ids } : undefined);
+    if (ids.length > 0) attachments.clear();
+  };
   const ownComposerId = useId();
   const boxId = composerId ?? ownComposerId;
   // The chosen suggestion's button goes with the empty state: the focus goes to the message box.
@@ -236,13 +246,25 @@ export function ChatConversation({
           aria-label={composerLabel}
           value={draft}
           onChange={setDraft}
-          onSend={(prompt) => void chat.send(prompt)}
-          isPending={chat.pendingResponse}
+          onSend={send}
+          isPending={chat.pendingResponse || attachments.isUploading}
           isStreaming={chat.isAnswering}
           onStop={chat.stop}
           onNewTopic={hasNewTopic ? () => void chat.newTopic() : undefined}
           autoFocus={autoFocus}
           disabledReason={disabledReason}
+          attachments={
+            canAttach ? (
+              <ChatAttachmentsBar
+                items={attachments.items}
+                accept={attachments.accept}
+                error={attachments.error}
+                onAdd={(files) => void attachments.add(files)}
+                onRemove={attachments.remove}
+                isDisabled={chat.pendingResponse}
+              />
+            ) : null
+          }
         />
       </ChatScreenFooter>
     </>

@@ -2,6 +2,7 @@ export type { AnswerSourcesEntry, AnswerSourcesProps } from './AnswerSources';
 export { AnswerSources } from './AnswerSources';
 export type { AnswerVoteProps, AnswerVoteValue } from './AnswerVote';
 export { ANSWER_VOTE_TEXTS, AnswerVote } from './AnswerVote';
+export { ChatAttachmentsBar, type ChatAttachmentsBarProps } from './ChatAttachmentsBar';
 export type { ChatComposerProps } from './ChatComposer';
 export { ChatComposer } from './ChatComposer';
 export type { ChatConversationProps, ChatIntroProps, ChatMessageItemProps } from './ChatConversation';
