@@ -20,7 +20,11 @@ import {
   setAnswerFeedback,
   setUsersActive,
 } from './extensions';
-import { listAvailableKnowledgeDocuments } from './knowledge-extensions';
+import {
+  listAvailableKnowledgeDocuments,
+  listStarterQuestions,
+  setStarterQuestions,
+} from './knowledge-extensions';
 import { errorReply, offContract } from './testing/contract-fake';
 import { EXTENSION_OPERATIONS } from './testing/contract-validator';
 import {
@@ -82,6 +86,9 @@ const helpers = {
     downloadAnswerFeedbackCsv(client, { vote: 'down' }),
   listAvailableKnowledgeDocuments: (client: ReturnType<typeof createClient>) =>
     listAvailableKnowledgeDocuments(client, ['doc-1']),
+  listStarterQuestions: (client: ReturnType<typeof createClient>) => listStarterQuestions(client),
+  setStarterQuestions: (client: ReturnType<typeof createClient>) =>
+    setStarterQuestions(client, 'it', ['How do I connect to the VPN?']),
 };
 
 describe('History search and rename', () => {
@@ -146,6 +153,8 @@ describe('the extension helpers', () => {
         'GET /api/admin/feedback',
         'GET /api/admin/feedback/export',
         'GET /api/knowledge/documents/available',
+        'GET /api/chat/starter-questions',
+        'PUT /api/chat/starter-questions',
       ].sort(),
     );
     expect(Object.keys(helpers)).toHaveLength(EXTENSION_OPERATIONS.length - 2);

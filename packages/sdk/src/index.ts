@@ -56,7 +56,11 @@ export {
   setAnswerFeedback,
   setUsersActive,
 } from './extensions';
-export { listAvailableKnowledgeDocuments } from './knowledge-extensions';
+export {
+  listAvailableKnowledgeDocuments,
+  listStarterQuestions,
+  setStarterQuestions,
+} from './knowledge-extensions';
 export {
   type ChatAnswer,
   type ChatPath,
@@ -112,6 +116,7 @@ export type {
   RoleAccessAction,
   RoleGroup,
   RoleGroupSummary,
+  StarterQuestions,
   TrainingUploadResponse,
   User,
   UserProfile,

@@ -31,6 +31,8 @@ export type Department = Schemas['Department'];
 export type KnowledgeChatRequest = Schemas['KnowledgeChatRequest'];
 export type KnowledgeChatResponse = Schemas['KnowledgeChatResponse'];
 export type KnowledgeSource = Schemas['KnowledgeSource'];
+/** The example questions of one department's empty knowledge chat (an extension). */
+export type StarterQuestions = Schemas['StarterQuestions'];
 export type GptChatRequest = Schemas['GptChatRequest'];
 export type GptChatResponse = Schemas['GptChatResponse'];
 export type ElkChatResponse = Schemas['ElkChatResponse'];

@@ -654,6 +654,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/starter-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Example questions an empty knowledge chat offers, per department
+         * @description Extension. For each department the caller may read (PGA only with `knowledge_pga`; `knowledge` is
+         *     the Knowledge department, which the admin chat asks too), the few example questions its empty
+         *     chat shows: those an administrator set, or the server's defaults (`is_default`), written to be
+         *     answered by the department's documents.
+         */
+        get: operations["listStarterQuestions"];
+        /**
+         * Set a department's example questions (administrators)
+         * @description Extension. Replaces the example questions of one department's empty chat (at most 6, each at
+         *     most 200 characters, blank and repeated ones dropped); an empty list gives the department its
+         *     defaults back. Needs `train` (administrators of the knowledge base). Audited.
+         */
+        put: operations["setStarterQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1697,6 +1726,28 @@ export interface components {
             reason: string | null;
             /** @description Passages indexed for answers. */
             chunk_count?: number;
+        };
+        /**
+         * @description Extension. A knowledge chat's department for its example questions: `knowledge` (the Knowledge
+         *     department and the admin chat) or one of `Department`.
+         * @enum {string}
+         */
+        StarterDepartment: "knowledge" | "devops_preprod" | "cs_preprod" | "pga" | "education" | "it";
+        /** @description Extension. The example questions of one department's empty chat. */
+        StarterQuestions: {
+            department: components["schemas"]["StarterDepartment"];
+            questions: string[];
+            /** @description The server's defaults (no administrator set them). */
+            is_default: boolean;
+        };
+        /** @description Extension. The example questions of each department the caller may read. */
+        StarterQuestionsList: {
+            departments: components["schemas"]["StarterQuestions"][];
+        };
+        /** @description Extension. A department's new example questions; an empty list restores the defaults. */
+        SetStarterQuestionsRequest: {
+            department: components["schemas"]["StarterDepartment"];
+            questions: string[];
         };
         /** @description Extension. The ids, of those asked, of documents that exist and the caller may read. */
         AvailableKnowledgeDocuments: {
@@ -2947,6 +2998,61 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listStarterQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions of each department the caller may read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StarterQuestionsList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setStarterQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetStarterQuestionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The department's questions after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StarterQuestions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listUserProfiles: {

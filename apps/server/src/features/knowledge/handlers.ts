@@ -15,6 +15,7 @@ import { createPassageHandler } from './documents/passage-view.js';
 import { presentDocument } from './documents/present.js';
 import { cancelIngestion, enqueueIngestion, INGEST_QUEUE } from './ingestion/pipeline.js';
 import { createUploadHandler } from './ingestion/upload.js';
+import { createListStarterQuestionsHandler, createSetStarterQuestionsHandler } from './starter-questions.js';
 import { countDocuments, deleteDocument, listDocuments, requeueDocument } from './store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,6 +32,10 @@ export function createKnowledgeHandlers(context: FeatureContext): Handlers {
     getKnowledgeDocumentPassage: createPassageHandler(context),
 
     listAvailableKnowledgeDocuments: createAvailableDocumentsHandler(context),
+
+    listStarterQuestions: createListStarterQuestionsHandler(context),
+
+    setStarterQuestions: createSetStarterQuestionsHandler(context),
 
     async listKnowledgeDocuments(request) {
       const { q, sort, order, limit, offset } = request.query ?? {};

@@ -119,4 +119,15 @@ ALTER TABLE knowledge_chunks ALTER COLUMN heading_tsv DROP EXPRESSION;`,
     sql: `ALTER TABLE knowledge_documents ADD COLUMN indexed_departments text[];
 UPDATE knowledge_documents SET indexed_departments = departments WHERE status = 'ready';`,
   },
+  {
+    version: 7,
+    name: 'example questions of each department’s empty chat',
+    // A row only for a department whose questions an administrator set; the others offer defaults.
+    sql: `CREATE TABLE knowledge_starter_questions (
+  department text PRIMARY KEY,
+  questions text[] NOT NULL,
+  updated_by text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);`,
+  },
 ];

@@ -15,6 +15,7 @@ export type AuditAction =
   | 'token.revoke'
   | 'knowledge.upload'
   | 'knowledge.delete'
+  | 'knowledge.starter_questions'
   | 'knowledge.reingest'
   | 'knowledge.seed';
 

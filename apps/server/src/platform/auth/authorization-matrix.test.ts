@@ -375,6 +375,8 @@ const NOT_ANSWERING_KNOWLEDGE: Record<string, string> = {
   searchChatHistory: 'searches the caller’s own AI conversations',
   renameConversation: 'answers the conversation’s new label',
   listAvailableKnowledgeDocuments: 'answers which of the asked document ids the caller may read, no text',
+  listStarterQuestions: 'answers example questions, PGA’s only to holders of knowledge_pga',
+  setStarterQuestions: 'answers the department’s new example questions',
   getChatAttachmentLimits: 'answers the limits of attached files',
   uploadChatAttachments: 'answers the caller’s own attached files’ names (never the knowledge base)',
 };
