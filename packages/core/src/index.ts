@@ -136,6 +136,11 @@ export {
   groupChatHistory,
 } from './chat/history-groups';
 export {
+  AI_CHAT_STARTER_QUESTIONS,
+  starterDepartmentOf,
+  starterQuestionsFor,
+} from './chat/starter-questions';
+export {
   type ChatAnswer,
   type ChatRequest,
   type ChatTransport,

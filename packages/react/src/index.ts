@@ -209,6 +209,13 @@ export {
   useReingestKnowledgeDocument,
   useTrainingUpload,
 } from './knowledge/knowledge-hooks';
+export {
+  type StarterQuestionsInput,
+  starterQuestionsQueryOptions,
+  type UseStarterQuestionsResult,
+  useSetStarterQuestions,
+  useStarterQuestions,
+} from './knowledge/starter-questions-hooks';
 // Code review: the screen's hook over the core's store
 export {
   type ReviewFileActions,

@@ -158,6 +158,11 @@ export type { RoleGroupRow, RolesTableProps, RolesToolbarProps } from './RolesTa
 export { RolesTable, RolesToolbar } from './RolesTable/RolesTable';
 export type { SidebarProps } from './Sidebar/Sidebar';
 export { Sidebar } from './Sidebar/Sidebar';
+export type {
+  StarterQuestionsEditorDepartment,
+  StarterQuestionsEditorProps,
+} from './StarterQuestionsEditor/StarterQuestionsEditor';
+export { StarterQuestionsEditor } from './StarterQuestionsEditor/StarterQuestionsEditor';
 export type { NoticeStackProps, StatusBannerProps } from './StatusBanner/StatusBanner';
 export { NoticeStack, StatusBanner } from './StatusBanner/StatusBanner';
 export type { TenantSettingsPageProps } from './TenantSettingsPage/TenantSettingsPage';

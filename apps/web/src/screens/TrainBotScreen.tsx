@@ -5,6 +5,7 @@
  */
 import { useSession, useTrainingUpload } from '@digital-assistant/react';
 import { LinkButton, PageHeader, TrainBotUploader } from '@digital-assistant/ui';
+import { StarterQuestionsSection } from './knowledge/StarterQuestionsSection';
 import { TrainBotSuccess, uploaderProps } from './knowledge/TrainBotWindows';
 
 export function TrainBotScreen() {
@@ -24,6 +25,7 @@ export function TrainBotScreen() {
           </p>
           <TrainBotUploader {...uploaderProps(upload)} />
           <TrainBotSuccess upload={upload} />
+          <StarterQuestionsSection />
         </>
       ) : (
         <p className="app-not-available" role="note">

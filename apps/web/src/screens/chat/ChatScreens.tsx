@@ -13,6 +13,7 @@ import {
   useChatMessages,
   useChatStore,
   useSession,
+  useStarterQuestions,
 } from '@digital-assistant/react';
 import {
   ChatConversation,
@@ -59,6 +60,7 @@ export function ChatPanesScreen({
   useFocusOnArrival(COMPOSER_IDS[selection]);
   // Without a language model the AI chat says so before anyone asks, and nothing can be sent to it.
   const { hasLanguageModel, isAdmin } = useSession();
+  const starters = useStarterQuestions();
   return (
     <ChatScreen.Root selection={selection}>
       <h1 className="da-visually-hidden">
@@ -71,6 +73,7 @@ export function ChatPanesScreen({
             intro={<ChatIntro selection="knowledge" department={department} />}
             composerLabel={`Message to ${department}`}
             composerId={COMPOSER_IDS.knowledge}
+            suggestions={starters.forDepartment(department)}
           />
         </ChatScreen.Pane>
         <ChatScreen.Pane pane="openai" aria-label="AI chat">
@@ -84,6 +87,7 @@ export function ChatPanesScreen({
             intro={<ChatIntro selection="openai" hasLanguageModel={hasLanguageModel} isAdmin={isAdmin} />}
             composerLabel="Message to OpenAI GPT"
             composerId={COMPOSER_IDS.openai}
+            suggestions={starters.aiChat}
             disabledReason={hasLanguageModel ? undefined : chatMessages.modelMissingReason}
           />
         </ChatScreen.Pane>
@@ -110,6 +114,7 @@ function AdminSources() {
 export function AdminChatScreen() {
   const chat = useChatStore();
   const { hasPgaAccess: canUsePga } = useSession();
+  const starters = useStarterQuestions();
   // The admin chat asks the Knowledge department (all internal queries).
   useEffect(() => {
     openChatRoute(chat, 'Knowledge', { hasPgaAccess: canUsePga });
@@ -122,6 +127,7 @@ export function AdminChatScreen() {
           intro={<ChatIntro selection="knowledge" department="Knowledge" />}
           composerLabel="Message to the admin chat"
           composerId={COMPOSER_IDS.admin}
+          suggestions={starters.forDepartment('Knowledge')}
         />
       </ChatScreen.Pane>
       <AdminSources />
