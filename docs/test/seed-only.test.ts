@@ -14,14 +14,17 @@ import {
   getChatAttachmentLimits,
   listAnswerFeedback,
   listAuditEvents,
+  listAvailableKnowledgeDocuments,
   listFeatures,
   listKnowledgeDocuments,
   listMyTokens,
+  listStarterQuestions,
   reingestKnowledgeDocument,
   renameConversation,
   revokeToken,
   searchChatHistory,
   setAnswerFeedback,
+  setStarterQuestions,
   setUsersActive,
   streamChat,
   uploadChatAttachments,
@@ -130,6 +133,11 @@ describe('every extension helper on a server with only the seed calls', () => {
     'GET /api/admin/feedback/export': () => downloadAnswerFeedbackCsv(client()),
     'GET /api/chat/attachments': () => getChatAttachmentLimits(client()),
     'POST /api/chat/attachments': () => uploadChatAttachments(client(), [new File(['notes'], 'notes.md')]),
+    'GET /api/knowledge/documents/available': () =>
+      listAvailableKnowledgeDocuments(client(), ['some-document']),
+    'GET /api/chat/starter-questions': () => listStarterQuestions(client()),
+    'PUT /api/chat/starter-questions': () =>
+      setStarterQuestions(client(), 'it', ['How do I connect to the VPN?']),
   };
 
   it('covers every extension operation a script calls (the SSO callback and the passage page are for browsers)', () => {
