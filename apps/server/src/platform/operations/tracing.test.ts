@@ -3,11 +3,21 @@
 // asked from a traced client is one trace: the request, its statements, the model call (ended with
 // its stream, continued by the model over `traceparent`) and the answer kept; a job attempt is a
 // trace of its own.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../features/identity/demo-accounts.js';
 import { BACKENDS, startTestServer, type TestServer, testConfig, tokenFor } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../../test/otlp-receiver.js';
+import {
+  type Cleanups,
+  serverProcessEnvironment,
+  startServerProcess,
+  stopServerProcess,
+} from '../../test/server-processes.js';
 import type { TracingConfig } from '../config/config.js';
 
 const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'CORE_ADMINS')!.email;
@@ -218,4 +228,70 @@ describe('traces in OTLP JSON', () => {
       expect(span.parentSpanId).toBe('');
     }
   });
+});
+
+describe('tracing off', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'da-otel-loads-'));
+  const cleanups: Cleanups = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('loads no OpenTelemetry module of its own without an endpoint, and the SDK with one', async () => {
+    // A module hook in the server process writes down every OpenTelemetry module it is asked to load.
+    const hook = path.join(folder, 'record-loads.mjs');
+    writeFileSync(
+      hook,
+      `import { registerHooks } from 'node:module';
+import { appendFileSync } from 'node:fs';
+registerHooks({
+  resolve(specifier, context, next) {
+    if (/@opentelemetry|tracing-otel/.test(specifier)) {
+      appendFileSync(process.env.DA_LOADS_LOG, specifier + ' ' + (context.parentURL ?? '') + '\\n');
+    }
+    return next(specifier, context);
+  },
+});
+`,
+    );
+    const loadsOf = async (name: string, extra: Record<string, string>) => {
+      const log = path.join(folder, `${name}.log`);
+      const env = await serverProcessEnvironment('pglite', cleanups, {
+        NODE_OPTIONS: `--import=${pathToFileURL(hook).href}`,
+        DA_LOADS_LOG: log,
+        ...extra,
+      });
+      const running = await startServerProcess(env);
+      expect((await fetch(`${running.url}/api/ping`)).status).toBe(200);
+      await stopServerProcess(running, 'SIGTERM');
+      const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+      return lines.map((line) => {
+        const [specifier, parent] = line.split(' ');
+        return { specifier: specifier!, parent: parent ?? '' };
+      });
+    };
+    // The Elasticsearch client loads the OpenTelemetry API (a no-op without an SDK) and its core
+    // helpers itself; nothing of the server's own asks for an OpenTelemetry module, and the SDK, the
+    // exporters and the context manager are not loaded.
+    const off = await loadsOf('off', {});
+    expect(off.filter(({ parent }) => !parent.includes('/node_modules/'))).toEqual([]);
+    const sdk = [
+      'tracing-otel',
+      '@opentelemetry/sdk-trace',
+      '@opentelemetry/exporter-trace-otlp-proto',
+      '@opentelemetry/exporter-trace-otlp-http',
+      '@opentelemetry/context-async-hooks',
+    ];
+    expect(off.filter(({ specifier }) => sdk.some((name) => specifier.includes(name)))).toEqual([]);
+    const on = await loadsOf('on', {
+      // Nothing listens there: the export fails, quietly, at the stop.
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
+    });
+    const loaded = on.map(({ specifier }) => specifier);
+    expect(loaded.some((specifier) => specifier.includes('tracing-otel'))).toBe(true);
+    expect(loaded).toContain('@opentelemetry/sdk-trace');
+    expect(loaded).toContain('@opentelemetry/exporter-trace-otlp-proto');
+  }, 400_000);
 });
