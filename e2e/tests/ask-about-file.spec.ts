@@ -1,0 +1,86 @@
+// Ask about a file of one's own (issue 26), on the built app and the real server without a model:
+// in a knowledge chat, the Attach files button (reached and pressed from the keyboard) reads a
+// Markdown file for this conversation; a file of a type that cannot be read is refused with its
+// reason, announced, and the question being written is kept; the answer quotes the attached file
+// and cites it like a source. axe at 1280 and 800 px, screenshots.
+import { expect, test } from '@playwright/test';
+import { noModelBaseURL } from '../playwright.config';
+import { accessibilityViolations, screenshotDir, signIn, tabTo } from './support';
+
+test.describe.configure({ timeout: 240_000 });
+
+const run = Date.now().toString(36);
+const fileName = `office-move-${run}.md`;
+const word = `wombat${run}`;
+
+test('a file attached to a knowledge question is read, refused files say why, and the answer cites the file', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: noModelBaseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await signIn(page, 'staff@example.com');
+  await page.goto('/chat/Knowledge');
+  const composer = page.getByRole('textbox', { name: 'Message to Knowledge' });
+  await composer.fill(`When does the ${word} team move?`);
+
+  // From the keyboard: Tab to Attach files, Enter opens the file picker.
+  const attach = page.getByRole('button', { name: 'Attach files' });
+  await tabTo(page, attach);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles([
+    {
+      name: fileName,
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        `# Office move\n\nThe ${word} team moves to the third floor of building B on 3 March.\n`,
+      ),
+    },
+    { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+  ]);
+  const files = page.getByRole('list', { name: 'Attached files' });
+  await expect(files.getByRole('listitem')).toHaveCount(1);
+  await expect(files.getByRole('listitem').first()).toContainText(fileName);
+  await expect(files).not.toContainText('reading…', { timeout: 30_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'tool.exe' })).toContainText('cannot be read');
+  // The question being written is kept.
+  await expect(composer).toHaveValue(`When does the ${word} team move?`);
+  await page.screenshot({ path: `${screenshotDir}/ask-about-file-attached-1280.png` });
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A chip's remove button takes it off before sending; attach it again.
+  await files.getByRole('button', { name: `Remove ${fileName}` }).click();
+  await expect(files).toHaveCount(0);
+  const again = page.waitForEvent('filechooser');
+  await attach.click();
+  await (await again).setFiles({
+    name: fileName,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(
+      `# Office move\n\nThe ${word} team moves to the third floor of building B on 3 March.\n`,
+    ),
+  });
+  await expect(page.getByRole('list', { name: 'Attached files' })).not.toContainText('reading…', {
+    timeout: 30_000,
+  });
+
+  await composer.focus();
+  await composer.press('Enter');
+  const answer = page.getByRole('article', { name: 'Assistant' }).last();
+  await expect(answer).toContainText('third floor of building B', { timeout: 30_000 });
+  await expect(answer).toContainText(fileName);
+  await expect(answer.locator('.da-citation-chip').first()).toBeVisible();
+  // Sent: the files went with the question.
+  await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
+  await page.screenshot({ path: `${screenshotDir}/ask-about-file-answer-1280.png` });
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 800, height: 800 });
+  await expect(attach).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/ask-about-file-answer-800.png` });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await context.close();
+});
