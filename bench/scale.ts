@@ -26,6 +26,7 @@
 //   BENCH_SCALE_QUERIES          timed searches per cell, after 30 unmeasured (default 200)
 //   BENCH_SCALE_EXPLAIN          0: no EXPLAIN ANALYZE of the slowest question (default on)
 //   BENCH_SCALE_SEARCH_BEFORE    a commit whose search.ts is measured beside the current one
+//   BENCH_SCALE_QUERIES_BEFORE   timed searches per cell of that one (default BENCH_SCALE_QUERIES)
 //   BENCH_SCALE_KEEP             1: keep the retrieval schema (its name is printed) instead of dropping it
 //   BENCH_SCALE_SCHEMA           a kept schema, measured again without writing its passages again
 //                                (migrations still apply; drop it by hand when done)
@@ -68,6 +69,8 @@ const passageCounts = (process.env.BENCH_SCALE_PASSAGES ?? '100000,1000000')
   .map((value) => Number(value.trim()))
   .sort((a, b) => a - b);
 const queriesPerCell = Number(process.env.BENCH_SCALE_QUERIES ?? 200);
+/** Timed searches per cell of the earlier commit's search (seconds each at 1M before the fix). */
+const queriesBefore = Number(process.env.BENCH_SCALE_QUERIES_BEFORE ?? queriesPerCell);
 const explain = process.env.BENCH_SCALE_EXPLAIN !== '0';
 const searchBefore = process.env.BENCH_SCALE_SEARCH_BEFORE;
 /** A schema of an earlier run (BENCH_SCALE_KEEP=1) measured again: its passages are not written again. */
@@ -263,11 +266,12 @@ function recording(db: Db) {
   return { queryable, statements };
 }
 
-async function timeSearches(db: Db, search: Search) {
-  for (let index = 0; index < 30; index++) await ask(search, db, questions[index % questions.length]!);
+async function timeSearches(db: Db, search: Search, count: number) {
+  for (let index = 0; index < Math.min(30, count); index++)
+    await ask(search, db, questions[index % questions.length]!);
   const times: number[] = [];
   let slowest = { ms: 0, item: questions[0]! };
-  for (let index = 0; index < queriesPerCell; index++) {
+  for (let index = 0; index < count; index++) {
     const item = questions[index % questions.length]!;
     const started = performance.now();
     await ask(search, db, item);
@@ -335,9 +339,10 @@ async function retrieval(): Promise<void> {
           `(${indexes.map((index) => index.name).join(', ')}); table ${size[0]!.table}, indexes ${size[0]!.index}`,
       );
       for (const [label, search] of searches) {
-        const { p50, p95, slowest } = await timeSearches(db, search);
+        const count = search === searchKnowledge ? queriesPerCell : queriesBefore;
+        const { p50, p95, slowest } = await timeSearches(db, search, count);
         const goal = target >= 1_000_000 ? '50' : '-';
-        const row = `| ${target.toLocaleString('en')} | ${label} | ${fmt(p50, 2)} | ${fmt(p95, 2)} | ${fmt(slowest.ms, 1)} | ${goal} |`;
+        const row = `| ${target.toLocaleString('en')} | ${label}, ${count} questions | ${fmt(p50, 2)} | ${fmt(p95, 2)} | ${fmt(slowest.ms, 1)} | ${goal} |`;
         rows.push(row);
         console.log(`  ${row}  load ${load()}`);
         if (explain && target === passageCounts.at(-1)) await explainSlowest(db, search, slowest.item, label);

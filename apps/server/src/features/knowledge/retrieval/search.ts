@@ -313,6 +313,15 @@ async function strictHits(
 
 /** Chunks ranked by score before the density tie-break picks the final k among them. */
 const PARTIAL_POOL = 50;
+/**
+ * Chunks read per stem by a partial match. A stem found in more (a common word: at a million
+ * passages, a few percent of them, tens of thousands of rows) counts for its first this many
+ * visible chunks only, and its document frequency is the index's count of every chunk holding it
+ * (no row read, so it does not cost tens of thousands of heap reads); such a word weighs little
+ * anyway, and the chunks holding the question's rarer words are all read. Below it the search is
+ * exact.
+ */
+export const PARTIAL_CANDIDATES_PER_STEM = 200;
 
 async function partialHits(
   db: Queryable,
@@ -324,32 +333,54 @@ async function partialHits(
 ): Promise<KnowledgeHit[]> {
   if (prepared.stems.length === 0 || !prepared.anyStem) return [];
   // One index lookup per stem (each a constant, so the planner uses the GIN index and reads no
-  // chunk's tsvector): which current, visible chunks hold it. Document frequencies, and so the IDF,
-  // come from those rows within the visible scope; whether the stem is in a heading or the title
-  // is read from the small heading_tsv. Only the best few chunks are then ranked by ts_rank_cd.
+  // chunk's tsvector): which current, visible chunks hold it, at most PARTIAL_CANDIDATES_PER_STEM.
+  // Document frequencies, and so the IDF, come from those rows within the visible scope, or for a
+  // stem with more from the index's count of every chunk holding it (`common`: a bitmap count that
+  // reads no row of a page all-visible); whether the stem is in a heading or the title is read from
+  // the small heading_tsv. Only the best few chunks are then ranked by ts_rank_cd.
   const stems = prepared.stems.slice(0, 32);
   const first = 7;
+  const cap = PARTIAL_CANDIDATES_PER_STEM;
   const lookups = stems
     .map(
       (_, index) =>
-        `SELECT ${index} AS stem, c.document_id, c.ordinal,
+        `(SELECT ${index} AS stem, c.document_id, c.ordinal,
                 c.heading_tsv @@ $${first + index * 3 + 1}::tsquery AS in_heading,
                 c.heading_tsv @@ $${first + index * 3 + 2}::tsquery AS in_title
-         FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $${first + index * 3}::tsquery`,
+         FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $${first + index * 3}::tsquery
+         LIMIT ${cap})`,
+    )
+    .join('\n       UNION ALL\n       ');
+  // Run only for a stem whose lookup stopped at the cap (the one-time filter is checked first).
+  const counts = stems
+    .map(
+      (_, index) =>
+        `SELECT ${index} AS stem, count(*) AS n FROM knowledge_chunks c
+         WHERE (SELECT count(*) FROM pairs WHERE pairs.stem = ${index}) >= ${cap}
+           AND c.tsv @@ $${first + index * 3}::tsquery`,
     )
     .join('\n       UNION ALL\n       ');
   const { rows } = await db.query<HitRow>(
     `WITH pairs AS MATERIALIZED (
        ${lookups}
      ),
+     common AS MATERIALIZED (
+       ${counts}
+     ),
      total AS (
        SELECT greatest(sum(d.chunk_count), 1)::float8 AS n FROM knowledge_documents d
        WHERE ${visibleDocument('$2', '$3')}
      ),
+     frequency AS (
+       SELECT stems.stem, greatest(count(pairs.stem), max(common.n)) AS n
+       FROM generate_series(0, $6::int - 1) AS stems(stem)
+         LEFT JOIN pairs ON pairs.stem = stems.stem
+         LEFT JOIN common ON common.stem = stems.stem
+       GROUP BY stems.stem
+     ),
      idf AS (
-       SELECT stems.stem, ln(1 + (total.n - count(pairs.stem) + 0.5) / (count(pairs.stem) + 0.5)) AS idf
-       FROM total, generate_series(0, $6::int - 1) AS stems(stem) LEFT JOIN pairs ON pairs.stem = stems.stem
-       GROUP BY stems.stem, total.n
+       SELECT frequency.stem, ln(1 + greatest(total.n - frequency.n + 0.5, 0.5) / (frequency.n + 0.5)) AS idf
+       FROM total, frequency
      ),
      best AS (SELECT sum(idf) * (1 + ${HEADING_BONUS} + ${TITLE_BONUS}) AS total FROM idf),
      pool AS (
