@@ -1,6 +1,6 @@
-// The download's zip writer, read back by two readers that do not share its code: yauzl (as the
-// server reads zips) and Python's own zipfile, which checks every entry's CRC (testzip) the way an
-// unzip tool does, with and without ZIP64 records.
+// The download's zip writer, read back by two readers that do not share its code: the server's zip
+// reader (platform/zip/reader.ts) and Python's own zipfile, which checks every entry's CRC (testzip)
+// the way an unzip tool does, with and without ZIP64 records.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -88,7 +88,7 @@ describe('the review download zip writer', () => {
     });
   }
 
-  it('writes ZIP64 end records for more than 65,535 entries, and Python and yauzl read every one', async () => {
+  it('writes ZIP64 end records for more than 65,535 entries, and Python and the server zip reader read every one', async () => {
     const count = 65_536;
     const bytes = await written({}, async (writer) => {
       for (let index = 0; index < count; index++) await writer.addDirectory(`d${index}`);
@@ -102,7 +102,7 @@ describe('the review download zip writer', () => {
         file,
       ]);
       expect(read.toString().trim()).toBe(`${count} d${count - 1}/`);
-      // yauzl takes 0xFFFF in the plain end record as "see the ZIP64 record", as the APPNOTE says.
+      // The reader takes 0xFFFF in the plain end record as "see the ZIP64 record", as the APPNOTE says.
       const zip = await CheckedZip.open(file, { ...LIMITS, maxEntries: 100_000 });
       expect(zip.items).toHaveLength(count);
       zip.close();

@@ -36,7 +36,7 @@ describe('review zips', () => {
   });
 
   it('stops an entry that inflates past the size its directory declares, and says so', async () => {
-    // A small entry (read in one piece) and one over 1 MiB compressed (streamed through yauzl).
+    // A small entry (read in one piece) and one over 1 MiB compressed (streamed through zlib).
     for (const text of [
       new TextEncoder().encode('x = 1\n'.repeat(2000)),
       new TextEncoder().encode(randomBytes(1024 * 1024).toString('hex')),

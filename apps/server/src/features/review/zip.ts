@@ -1,26 +1,26 @@
-// Reading uploaded review zips with limits, through yauzl (random access to a file on disk: the
-// central directory is read first, what every unzip tool follows; entries are inflated as streams
-// whose size yauzl checks against the directory). Nothing is trusted before it is counted:
+// Reading uploaded review zips with limits, through the platform's one zip reader
+// (platform/zip/reader.ts, over the file on disk: the central directory is read first, what every
+// unzip tool follows; entries are inflated within what they declare and the total budget). Nothing is
+// trusted before it is counted:
 //
 // - not a zip, damaged, encrypted, an unknown compression method: 400;
-// - more entries, more declared bytes or a higher compression ratio than allowed: 413 (a zip bomb);
-//   while inflating, more bytes than an entry declares stop it (a lying header: the review then fails
-//   once, saying so) and the running total over all entries is capped too;
+// - more entries, more declared bytes or a higher compression ratio than allowed, entries sharing
+//   their bytes: 413 (a zip bomb); while inflating, more bytes than an entry declares stop it (a lying
+//   header: the review then fails once, saying so) and the running total over all entries is capped too;
 // - a path that is absolute, has a drive letter or leaves the root through `..`, and symbolic links:
 //   400 (zip slip: a later unzip of the download must never write outside its folder).
 //
 // The zip is kept in a temporary file while it is read: the upload is streamed there, and a review
 // job copies the stored blob there, so a zip is never held whole in memory.
 import { createWriteStream } from 'node:fs';
-import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { inflateRawSync } from 'node:zlib';
-import yauzl from 'yauzl';
 import { formatBytes } from '../../platform/format-bytes.js';
-import { isCompressedPastRatio, type ZipLimits } from '../../platform/zip/limits.js';
+import type { ZipLimits } from '../../platform/zip/limits.js';
+import { fileSource, type ZipEntry, ZipReadError, ZipReader } from '../../platform/zip/reader.js';
 
 /** Why a zip is refused: `status` 400 (not a usable zip, unsafe paths) or 413 (too big, a bomb). */
 export class ReviewZipError extends Error {
@@ -40,23 +40,13 @@ export interface ZipItem {
   size: number;
   /** Python source the review reads (not under __MACOSX/, not an AppleDouble `._` file). */
   isPython: boolean;
-  entry: yauzl.Entry;
+  entry: ZipEntry;
 }
 
 /** Most folders one path may go down (a project's rarely pass 20; Linux paths stop at 4,096 bytes). */
 const MAX_FOLDER_DEPTH = 100;
-/** Entries up to this size (compressed and expanded) are read in one piece (CheckedZip.readWhole). */
-const WHOLE_ENTRY_BYTES = 1024 * 1024;
-const LOCAL_HEADER_SIGNATURE = 0x04034b50;
-/** How much of the zip's file one read takes for small entries (CheckedZip.bytesAt). */
-const READ_BLOCK_BYTES = 256 * 1024;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
-
-/** The entry's path, decoded (UTF-8 when flagged or valid, else CP437 as yauzl reads it). */
-function decodeName(entry: yauzl.Entry): string {
-  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
-}
 
 /** A path that stays inside the archive's root, or a ReviewZipError saying why not. */
 export function safeZipPath(raw: string): string {
@@ -101,50 +91,28 @@ function isPythonPath(path: string): boolean {
   return !base.startsWith('._') && base.length > 3;
 }
 
-function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(
-      file,
-      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
-      (error, zip) => {
-        if (error || !zip) {
-          reject(
-            new ReviewZipError(
-              400,
-              `The file is not a zip archive, or a damaged one (${error?.message ?? 'unreadable'}). Upload a .zip of your Python files.`,
-            ),
-          );
-        } else {
-          resolve(zip);
-        }
-      },
-    );
-  });
-}
-
 /** An open zip whose entries were all checked against the limits. */
 export class CheckedZip {
-  private inflated = 0;
-  /** The zip's file, opened on the first read of a small entry (readWhole). */
-  private handle: Promise<FileHandle> | undefined;
-  /** The last block of the file read for small entries: the next entries are usually in it. */
-  private block: { position: number; bytes: Buffer } | undefined;
-
   private constructor(
-    private readonly zip: yauzl.ZipFile,
+    private readonly reader: ZipReader,
     readonly items: readonly ZipItem[],
     private readonly limits: ZipLimits,
-    private readonly file: string,
   ) {}
 
   /** Opens `file` and checks every entry; throws ReviewZipError when the zip is refused. */
   static async open(file: string, limits: ZipLimits): Promise<CheckedZip> {
-    const zip = await openZip(file);
+    const handle = await open(file, 'r');
+    let reader: ZipReader;
     try {
-      const items = await readDirectory(zip, limits);
-      return new CheckedZip(zip, items, limits, file);
+      reader = await ZipReader.open(fileSource(handle, (await handle.stat()).size), limits);
     } catch (error) {
-      zip.close();
+      await handle.close();
+      throw refusal(error, limits);
+    }
+    try {
+      return new CheckedZip(reader, checkedItems(reader.entries), limits);
+    } catch (error) {
+      await reader.close();
       throw error;
     }
   }
@@ -156,151 +124,26 @@ export class CheckedZip {
   /**
    * The entry's bytes, inflated within the limits: never more than its header declares (what the
    * limits were checked against). An entry that inflates to more, or does not inflate, is a
-   * ReviewZipError saying so, never the zip library's own words.
+   * ReviewZipError saying so, never the zip reader's or zlib's own words.
    */
   async read(item: ZipItem): Promise<Buffer> {
-    const whole = await this.readWhole(item);
-    if (whole) {
-      this.count(whole.length);
-      return whole;
-    }
     try {
-      const stream = await this.openStream(item);
-      const parts: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        parts.push(chunk);
-      }
-      return Buffer.concat(parts, size);
+      return await this.reader.read(item.entry);
     } catch (error) {
-      throw unreadableEntry(item, error);
+      throw unreadableEntry(item, error, this.limits);
     }
-  }
-
-  /** The entry's bytes as a stream, counted against the total budget as they are inflated. */
-  private async openStream(item: ZipItem): Promise<Readable> {
-    const stream = await this.entryStream(item);
-    stream.on('data', (chunk: Buffer) => {
-      try {
-        this.count(chunk.length);
-      } catch (error) {
-        stream.destroy(error as Error);
-      }
-    });
-    // yauzl checks the inflated size against the directory and fails the stream past it.
-    return stream;
   }
 
   /**
    * The entry's bytes as the zip stores them (compressed, not counted against the budget: nothing is
    * inflated), to copy a file into another zip as it is (ZipWriter.addRaw).
    */
-  openRaw(item: ZipItem): Promise<Readable> {
-    // decodeFileData: false (yauzl 3): the stored bytes, whatever the compression method.
-    return this.entryStream(item, { decodeFileData: false } as unknown as yauzl.ZipFileOptions);
-  }
-
-  /** yauzl's stream of an entry (inflated unless `options` say otherwise). */
-  private entryStream(
-    item: ZipItem,
-    options: yauzl.ZipFileOptions = {} as yauzl.ZipFileOptions,
-  ): Promise<Readable> {
-    return new Promise((resolve, reject) => {
-      this.zip.openReadStream(item.entry, options, (error, stream) => {
-        if (error || !stream) {
-          reject(new ReviewZipError(400, `The zip entry '${item.path}' cannot be read (${error?.message}).`));
-        } else {
-          resolve(stream as Readable);
-        }
-      });
-    });
-  }
-
-  /** Counts inflated bytes against the total budget; throws past it. */
-  private count(bytes: number): void {
-    this.inflated += bytes;
-    if (this.inflated > this.limits.maxUncompressedBytes) {
-      throw new ReviewZipError(
-        413,
-        `The zip expands to more than ${formatBytes(this.limits.maxUncompressedBytes)}: it looks like a zip bomb.`,
-      );
-    }
-  }
-
-  /**
-   * A small entry (the usual source file) read in one piece: its local header and compressed bytes
-   * in one read of the file, inflated in one synchronous call (at most WHOLE_ENTRY_BYTES, so the event
-   * loop waits well under a millisecond for a source file). yauzl's stream per entry (a read stream,
-   * a zlib stream on the thread pool, a byte counter) cost ~0.5-1 ms of CPU per entry, more than all
-   * the rest of reading a package of small files. Anything unexpected (a header that is not where the
-   * directory says, bytes past the file's end, deflate data that does not inflate to exactly the
-   * declared size) gives undefined: the stream then reads the entry and reports what is wrong as
-   * before.
-   */
-  private async readWhole(item: ZipItem): Promise<Buffer | undefined> {
-    const { entry } = item;
-    if (
-      entry.isEncrypted() ||
-      (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) ||
-      entry.compressedSize > WHOLE_ENTRY_BYTES ||
-      entry.uncompressedSize > WHOLE_ENTRY_BYTES
-    )
-      return undefined;
-    try {
-      const at = entry.relativeOffsetOfLocalHeader;
-      // The local header repeats the name and extra field of the directory, usually at the same lengths.
-      let bytes = await this.bytesAt(
-        at,
-        30 + entry.fileNameLength + entry.extraFieldLength + entry.compressedSize,
-      );
-      if (bytes.length < 30 || bytes.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) return undefined;
-      const dataStart = 30 + bytes.readUInt16LE(26) + bytes.readUInt16LE(28);
-      const dataEnd = dataStart + entry.compressedSize;
-      if (dataEnd > bytes.length) bytes = await this.bytesAt(at, dataEnd);
-      if (dataEnd > bytes.length) return undefined;
-      const data = bytes.subarray(dataStart, dataEnd);
-      let content: Buffer;
-      if (entry.compressionMethod === 0) content = Buffer.from(data);
-      else {
-        try {
-          content = inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 });
-        } catch (error) {
-          // Stopped one byte past the declared size: it would inflate to more (a lying header, a bomb).
-          if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw inflatesPast(item);
-          return undefined;
-        }
-      }
-      return content.length === entry.uncompressedSize ? content : undefined;
-    } catch (error) {
-      if (error instanceof ReviewZipError) throw error;
-      return undefined;
-    }
-  }
-
-  /**
-   * Up to `length` bytes of the zip's file from `position` (fewer at its end), from the last block read
-   * when it holds them, else from a new block of at least READ_BLOCK_BYTES: the entries of a zip are
-   * read in the order they are stored, so one read of the file serves many small entries.
-   */
-  private async bytesAt(position: number, length: number): Promise<Buffer> {
-    const block = this.block;
-    if (block && position >= block.position && position + length <= block.position + block.bytes.length) {
-      const start = position - block.position;
-      return block.bytes.subarray(start, start + length);
-    }
-    this.handle ??= open(this.file, 'r');
-    const bytes = await readAt(await this.handle, position, Math.max(length, READ_BLOCK_BYTES));
-    this.block = { position, bytes };
-    return bytes.subarray(0, length);
+  async openRaw(item: ZipItem): Promise<Readable> {
+    return Readable.from(this.reader.raw(item.entry), { objectMode: false });
   }
 
   close(): void {
-    this.block = undefined;
-    this.zip.close();
-    const handle = this.handle;
-    this.handle = undefined;
-    handle?.then((opened) => opened.close()).catch(() => {});
+    this.reader.close().catch(() => {});
   }
 }
 
@@ -311,123 +154,128 @@ function inflatesPast(item: ZipItem): ReviewZipError {
   );
 }
 
-/** Why an entry could not be read, in words (yauzl's and zlib's own messages are not for people). */
-function unreadableEntry(item: ZipItem, error: unknown): ReviewZipError {
+function expandsPastBudget(limits: ZipLimits): ReviewZipError {
+  return new ReviewZipError(
+    413,
+    `The zip expands to more than ${formatBytes(limits.maxUncompressedBytes)}: it looks like a zip bomb.`,
+  );
+}
+
+/** Why an entry could not be read, in words (the reader's and zlib's own messages are not for people). */
+function unreadableEntry(item: ZipItem, error: unknown, limits: ZipLimits): ReviewZipError {
   if (error instanceof ReviewZipError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  // yauzl's AssertByteCountStream: the inflated bytes went past the size the directory declares.
-  if (message.startsWith('too many bytes in the stream')) return inflatesPast(item);
-  if (message.startsWith('not enough bytes in the stream')) {
-    return new ReviewZipError(
-      400,
-      `The zip entry '${item.path}' expands to less than the ${formatBytes(item.size)} its header declares: the zip is damaged. Create it again and upload it.`,
-    );
+  if (error instanceof ZipReadError) {
+    if (error.reason === 'inflates_past') return inflatesPast(item);
+    if (error.reason === 'inflated_too_large') return expandsPastBudget(limits);
+    if (error.reason === 'inflates_short') {
+      return new ReviewZipError(
+        400,
+        `The zip entry '${item.path}' expands to less than the ${formatBytes(item.size)} its header declares: the zip is damaged. Create it again and upload it.`,
+      );
+    }
   }
+  const message =
+    error instanceof ZipReadError
+      ? (error.facts.detail ?? describe(error))
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return new ReviewZipError(
     400,
     `The zip entry '${item.path}' cannot be read (${message}): the zip is damaged. Create it again and upload it.`,
   );
 }
 
-/** Up to `length` bytes of the file from `position` (fewer at its end). */
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  return buffer.subarray(0, bytesRead);
+/** What the reader found wrong, in a few words for the messages that quote it. */
+function describe(error: ZipReadError): string {
+  switch (error.reason) {
+    case 'not_zip':
+      return 'end of central directory record signature not found';
+    case 'truncated_entry':
+      return 'its data runs past the end of the file';
+    default:
+      return error.facts.detail ?? error.reason.replaceAll('_', ' ');
+  }
 }
 
-function readDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<ZipItem[]> {
-  if (zip.entryCount > limits.maxEntries) {
-    return Promise.reject(
-      new ReviewZipError(
-        413,
-        `The zip holds ${zip.entryCount} entries, more than the ${limits.maxEntries} allowed: split the project or leave out generated files.`,
-      ),
-    );
-  }
-  return new Promise((resolve, reject) => {
-    const items: ZipItem[] = [];
-    const seen = new Set<string>();
-    let declared = 0;
-    let isDone = false;
-    const fail = (error: unknown) => {
-      if (isDone) return;
-      isDone = true;
-      reject(
-        error instanceof ReviewZipError
-          ? error
-          : new ReviewZipError(
-              400,
-              `The zip is damaged (${error instanceof Error ? error.message : String(error)}). Create it again and upload it.`,
-            ),
+/** The reader's refusal of the zip as a whole, in the review's words. */
+function refusal(error: unknown, limits: ZipLimits): unknown {
+  if (!(error instanceof ZipReadError)) return error;
+  const path = error.facts.entry?.name;
+  switch (error.reason) {
+    case 'not_zip':
+      return new ReviewZipError(
+        400,
+        `The file is not a zip archive, or a damaged one (${describe(error)}). Upload a .zip of your Python files.`,
       );
-    };
-    zip.on('error', fail);
-    zip.on('end', () => {
-      if (isDone) return;
-      isDone = true;
-      resolve(items);
-    });
-    zip.on('entry', (entry: yauzl.Entry) => {
-      try {
-        const raw = decodeName(entry);
-        const path = safeZipPath(raw);
-        const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-        const madeOnUnix = entry.versionMadeBy >> 8 === 3;
-        if (madeOnUnix && mode === S_IFLNK) {
-          throw new ReviewZipError(
-            400,
-            `The zip holds a symbolic link ('${path}'): links are not accepted; zip the files themselves.`,
-          );
-        }
-        if (entry.isEncrypted()) {
-          throw new ReviewZipError(
-            400,
-            `The zip is password-protected ('${path}'): upload it without a password.`,
-          );
-        }
-        if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-          throw new ReviewZipError(
-            400,
-            `The zip entry '${path}' uses a compression method this server does not read (${entry.compressionMethod}); use standard (deflate) compression.`,
-          );
-        }
-        const isDirectory = path.endsWith('/') || path === '';
-        if (!isDirectory) {
-          if (seen.has(path)) {
-            throw new ReviewZipError(400, `The zip holds '${path}' twice: keep one copy.`);
-          }
-          seen.add(path);
-        }
-        declared += entry.uncompressedSize;
-        if (declared > limits.maxUncompressedBytes) {
-          throw new ReviewZipError(
-            413,
-            `The zip expands to more than ${formatBytes(limits.maxUncompressedBytes)}: it looks like a zip bomb, or the project is too large to review at once.`,
-          );
-        }
-        if (isCompressedPastRatio(limits, entry)) {
-          throw new ReviewZipError(
-            413,
-            `The zip entry '${path}' is compressed more than ${limits.maxRatio}:1: the zip looks like a zip bomb.`,
-          );
-        }
-        if (!(isDirectory && path === '')) {
-          items.push({
-            path,
-            isDirectory,
-            size: entry.uncompressedSize,
-            isPython: !isDirectory && isPythonPath(path),
-            entry,
-          });
-        }
-        zip.readEntry();
-      } catch (error) {
-        fail(error);
+    case 'too_many_entries':
+      return new ReviewZipError(
+        413,
+        `The zip holds ${error.facts.count} entries, more than the ${limits.maxEntries} allowed: split the project or leave out generated files.`,
+      );
+    case 'declared_too_large':
+      return new ReviewZipError(
+        413,
+        `The zip expands to more than ${formatBytes(limits.maxUncompressedBytes)}: it looks like a zip bomb, or the project is too large to review at once.`,
+      );
+    case 'ratio':
+      return new ReviewZipError(
+        413,
+        `The zip entry '${path}' is compressed more than ${limits.maxRatio}:1: the zip looks like a zip bomb.`,
+      );
+    case 'overlap':
+      return new ReviewZipError(413, 'The zip entries share their bytes: the zip looks like a zip bomb.');
+    default:
+      return new ReviewZipError(
+        400,
+        `The zip is damaged (${describe(error)}). Create it again and upload it.`,
+      );
+  }
+}
+
+/** The review's policy over the directory: safe paths, no links, readable entries, no duplicates. */
+function checkedItems(entries: readonly ZipEntry[]): ZipItem[] {
+  const items: ZipItem[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const path = safeZipPath(entry.name);
+    const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+    if (entry.madeOnUnix && mode === S_IFLNK) {
+      throw new ReviewZipError(
+        400,
+        `The zip holds a symbolic link ('${path}'): links are not accepted; zip the files themselves.`,
+      );
+    }
+    if (entry.isEncrypted) {
+      throw new ReviewZipError(
+        400,
+        `The zip is password-protected ('${path}'): upload it without a password.`,
+      );
+    }
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+      throw new ReviewZipError(
+        400,
+        `The zip entry '${path}' uses a compression method this server does not read (${entry.compressionMethod}); use standard (deflate) compression.`,
+      );
+    }
+    const isDirectory = path.endsWith('/') || path === '';
+    if (!isDirectory) {
+      if (seen.has(path)) {
+        throw new ReviewZipError(400, `The zip holds '${path}' twice: keep one copy.`);
       }
-    });
-    zip.readEntry();
-  });
+      seen.add(path);
+    }
+    if (!(isDirectory && path === '')) {
+      items.push({
+        path,
+        isDirectory,
+        size: entry.uncompressedSize,
+        isPython: !isDirectory && isPythonPath(path),
+        entry,
+      });
+    }
+  }
+  return items;
 }
 
 /** A temporary folder for one zip; `cleanup` removes it. */

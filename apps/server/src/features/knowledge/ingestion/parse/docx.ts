@@ -13,7 +13,7 @@ export async function parseDocx(zip: BoundedZip): Promise<Section[]> {
   const parts: Record<string, Uint8Array> = {};
   for (const name of zip.entries.keys()) {
     if (MEDIA.test(name)) continue;
-    parts[name] = zip.read(name)!;
+    parts[name] = (await zip.read(name))!;
   }
   const rebuilt = zipSync(parts, { level: 0 });
   let html: string;

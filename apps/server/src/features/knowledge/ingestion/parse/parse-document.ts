@@ -84,9 +84,9 @@ export async function parseBytes(name: string, bytes: Uint8Array, bounds: ParseL
             : mismatch('a legacy PowerPoint (.ppt) presentation: save it as .pptx and upload again');
         }
         if (kind !== 'zip') return mismatch();
-        const zip = new BoundedZip(bytes, bounds.zip);
+        const zip = await BoundedZip.open(bytes, bounds.zip);
         if (!zip.has('ppt/presentation.xml')) return mismatch(describeZip(zip));
-        sections = parsePptx(zip);
+        sections = await parsePptx(zip);
         break;
       }
       case 'docx': {
@@ -95,7 +95,7 @@ export async function parseBytes(name: string, bytes: Uint8Array, bounds: ParseL
           return mismatch('a legacy Word (.doc) document: save it as .docx and upload again');
         }
         if (kind !== 'zip') return mismatch();
-        const zip = new BoundedZip(bytes, bounds.zip);
+        const zip = await BoundedZip.open(bytes, bounds.zip);
         if (!zip.has('word/document.xml')) return mismatch(describeZip(zip));
         sections = await parseDocx(zip);
         break;

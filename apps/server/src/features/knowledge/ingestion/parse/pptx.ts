@@ -47,11 +47,11 @@ function walkXml(
   if (failure) throw failure;
 }
 
-function relationships(zip: BoundedZip, partName: string): Map<string, string> {
+async function relationships(zip: BoundedZip, partName: string): Promise<Map<string, string>> {
   const slash = partName.lastIndexOf('/');
   const folder = partName.slice(0, slash);
   const relsName = `${folder}/_rels/${partName.slice(slash + 1)}.rels`;
-  const xml = zip.readText(relsName);
+  const xml = await zip.readText(relsName);
   const targets = new Map<string, string>();
   if (!xml) return targets;
   walkXml(xml, {
@@ -75,10 +75,10 @@ function resolvePart(folder: string, target: string): string {
   return parts.join('/');
 }
 
-function slideOrder(zip: BoundedZip): string[] {
-  const presentation = zip.readText('ppt/presentation.xml');
+async function slideOrder(zip: BoundedZip): Promise<string[]> {
+  const presentation = await zip.readText('ppt/presentation.xml');
   if (!presentation) throw new ZipError('corrupt', 'The presentation has no ppt/presentation.xml.');
-  const targets = relationships(zip, 'ppt/presentation.xml');
+  const targets = await relationships(zip, 'ppt/presentation.xml');
   const ordered: string[] = [];
   walkXml(presentation, {
     open(element, stack) {
@@ -166,24 +166,24 @@ function readSlide(xml: string, options: { notes?: boolean } = {}): SlideText {
   return { title, blocks };
 }
 
-export function parsePptx(zip: BoundedZip): Section[] {
+export async function parsePptx(zip: BoundedZip): Promise<Section[]> {
   const sections: Section[] = [];
-  const slides = slideOrder(zip);
-  slides.forEach((part, index) => {
+  const slides = await slideOrder(zip);
+  for (const [index, part] of slides.entries()) {
     const slide = index + 1;
-    const { title, blocks } = readSlide(zip.readText(part)!);
+    const { title, blocks } = readSlide((await zip.readText(part))!);
     const headingPath = title ? [title] : [];
     // A slide holding only its title still answers "which slide is about X".
     if (blocks.length === 0 && title) sections.push({ headingPath, slide, text: title });
     for (const text of blocks) sections.push({ headingPath, slide, text });
-    const notesPart = [...relationships(zip, part).values()].find((target) =>
+    const notesPart = [...(await relationships(zip, part)).values()].find((target) =>
       /^ppt\/notesSlides\/[^/]+\.xml$/.test(target),
     );
-    const notesXml = notesPart ? zip.readText(notesPart) : undefined;
+    const notesXml = notesPart ? await zip.readText(notesPart) : undefined;
     if (notesXml) {
       for (const text of readSlide(notesXml, { notes: true }).blocks)
         sections.push({ headingPath, slide, text });
     }
-  });
+  }
   return sections;
 }
