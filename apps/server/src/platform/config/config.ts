@@ -68,10 +68,6 @@ export interface Config {
   attachmentMaxFileBytes: number;
   /** Most bytes of the files of one chat question together (CHAT_ATTACHMENT_MAX_TOTAL_MB, default 20 MB). */
   attachmentMaxTotalBytes: number;
-  /** Largest file attached to a chat question, in bytes (CHAT_ATTACHMENT_MAX_FILE_MB, default 10 MB). */
-  attachmentMaxFileBytes: number;
-  /** Most bytes of the files of one chat question together (CHAT_ATTACHMENT_MAX_TOTAL_MB, default 20 MB). */
-  attachmentMaxTotalBytes: number;
   /**
    * Whether the first start ingests the demo knowledge documents (when there are no documents yet).
    * SEED_DEMO_KNOWLEDGE; default true for the embedded PGlite database, false with DATABASE_URL.
@@ -547,8 +543,6 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     },
     uploadMaxFileBytes: integer(env, 'UPLOAD_MAX_FILE_MB', 50, 1, 4096) * 1024 * 1024,
     uploadMaxFiles: integer(env, 'UPLOAD_MAX_FILES', 20, 1, 1000),
-    attachmentMaxFileBytes: integer(env, 'CHAT_ATTACHMENT_MAX_FILE_MB', 10, 1, 1024) * 1024 * 1024,
-    attachmentMaxTotalBytes: integer(env, 'CHAT_ATTACHMENT_MAX_TOTAL_MB', 20, 1, 4096) * 1024 * 1024,
     attachmentMaxFileBytes: integer(env, 'CHAT_ATTACHMENT_MAX_FILE_MB', 10, 1, 1024) * 1024 * 1024,
     attachmentMaxTotalBytes: integer(env, 'CHAT_ATTACHMENT_MAX_TOTAL_MB', 20, 1, 4096) * 1024 * 1024,
     seedDemoKnowledge: boolean(env, 'SEED_DEMO_KNOWLEDGE', !env.DATABASE_URL),
