@@ -72,7 +72,6 @@ export type {
   MessageStatus,
 } from './Chat';
 export {
-  ANSWER_VOTE_TEXTS,
   AnswerSources,
   AnswerVote,
   ChatAttachmentsBar,

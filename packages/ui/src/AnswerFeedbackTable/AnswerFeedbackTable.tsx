@@ -181,7 +181,15 @@ export function AnswerFeedbackTable({
         ) : null}
       </div>
       <div className="da-table-container">
-        <Table aria-label="Feedback on answers" className="da-table">
+        <Table
+          aria-label="Feedback on answers"
+          className="da-table"
+          // Enter on a row (or a click) opens it, as its Open button does.
+          onRowAction={(key) => {
+            const item = items.find((candidate) => candidate.id === key);
+            if (item && (item.question !== null || item.answer !== null)) setOpened(item);
+          }}
+        >
           <TableHeader className="da-table-header">
             <Column className="da-table-column">When</Column>
             <Column isRowHeader className="da-table-column">
