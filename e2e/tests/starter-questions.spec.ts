@@ -35,6 +35,18 @@ test('administrators set a department’s example questions; staff’s empty cha
 }) => {
   const admin = await signInOn(browser, 'admin@example.com');
   try {
+    // The demo set is ingested in the background after the server's first start: the IT guide the
+    // question is answered from must be ready first.
+    await expect
+      .poll(
+        async () => {
+          const response = await admin.page.request.get('/api/knowledge/documents?q=it-onboarding-vpn-guide');
+          const { documents } = (await response.json()) as { documents: Array<{ state: string }> };
+          return documents[0]?.state;
+        },
+        { timeout: 120_000 },
+      )
+      .toBe('ready');
     await admin.page.goto('/train-bot');
     const editor = admin.page.getByRole('region', { name: 'Example questions' });
     await expect(editor).toBeVisible();
