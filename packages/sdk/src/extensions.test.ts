@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { getChatAttachmentLimits, uploadChatAttachments } from './chat-attachments';
 import { createClient } from './client';
 import { DigitalAssistantError, retryAfterSeconds, unwrap } from './errors';
 import {
@@ -89,6 +90,11 @@ const helpers = {
   listStarterQuestions: (client: ReturnType<typeof createClient>) => listStarterQuestions(client),
   setStarterQuestions: (client: ReturnType<typeof createClient>) =>
     setStarterQuestions(client, 'it', ['How do I connect to the VPN?']),
+  getChatAttachmentLimits: (client: ReturnType<typeof createClient>) => getChatAttachmentLimits(client),
+  uploadChatAttachments: (client: ReturnType<typeof createClient>) =>
+    uploadChatAttachments(client, [
+      new Blob(['# Notes\n\nThe VPN needs the client.\n'], { type: 'text/markdown' }),
+    ]),
 };
 
 describe('History search and rename', () => {
@@ -155,6 +161,8 @@ describe('the extension helpers', () => {
         'GET /api/knowledge/documents/available',
         'GET /api/chat/starter-questions',
         'PUT /api/chat/starter-questions',
+        'GET /api/chat/attachments',
+        'POST /api/chat/attachments',
       ].sort(),
     );
     expect(Object.keys(helpers)).toHaveLength(EXTENSION_OPERATIONS.length - 2);
