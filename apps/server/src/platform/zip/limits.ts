@@ -1,6 +1,6 @@
-// What a zip from outside may expand to, checked by both zip readers (training uploads' .docx and
-// .pptx in features/knowledge, code review's uploads in features/review) against the central
-// directory before anything is inflated, and counted again while inflating.
+// What a zip from outside may expand to, checked by the zip reader (reader.ts; training uploads'
+// .docx and .pptx in features/knowledge, code review's uploads in features/review) against the
+// central directory before anything is inflated, and counted again while inflating.
 
 /** Limits on what a zip may expand to. */
 export interface ZipLimits {
