@@ -345,31 +345,42 @@ async function partialHits(
     .map(
       (_, index) =>
         `(SELECT ${index} AS stem, c.document_id, c.ordinal,
-                c.heading_tsv @@ $${first + index * 3 + 1}::tsquery AS in_heading,
-                c.heading_tsv @@ $${first + index * 3 + 2}::tsquery AS in_title
-         FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $${first + index * 3}::tsquery
+                c.heading_tsv @@ $${first + index * 4 + 1}::tsquery AS in_heading,
+                c.heading_tsv @@ $${first + index * 4 + 2}::tsquery AS in_title
+         FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $${first + index * 4}::tsquery
          LIMIT ${cap})`,
     )
     .join('\n       UNION ALL\n       ');
-  // Run only for a stem whose lookup stopped at the cap (the one-time filter is checked first).
+  // Only for a stem whose lookup stopped at the cap (the one-time filter is checked first): the
+  // share of chunks holding it by the planner's statistics of the column (ANALYZE keeps the most
+  // common lexemes' frequencies: reading them costs nothing; autovacuum analyzes on PostgreSQL),
+  // else, with no statistics, a count of the chunks holding it.
   const counts = stems
     .map(
       (_, index) =>
-        `SELECT ${index} AS stem, count(*) AS n FROM knowledge_chunks c
-         WHERE (SELECT count(*) FROM pairs WHERE pairs.stem = ${index}) >= ${cap}
-           AND c.tsv @@ $${first + index * 3}::tsquery`,
+        `SELECT ${index} AS stem, coalesce(
+           (SELECT round(stats.frequency * total.n) FROM total, (
+              SELECT coalesce(
+                s.most_common_elem_freqs[array_position(s.most_common_elems::text::text[], $${first + index * 4 + 3}::text)],
+                -- not among them: at most the least common's (the first of the three figures after them)
+                s.most_common_elem_freqs[cardinality(s.most_common_elems::text::text[]) + 1]) AS frequency
+              FROM pg_stats s
+              WHERE s.schemaname = current_schema() AND s.tablename = 'knowledge_chunks' AND s.attname = 'tsv'
+            ) AS stats),
+           (SELECT count(*) FROM knowledge_chunks c WHERE c.tsv @@ $${first + index * 4}::tsquery)) AS n
+         WHERE (SELECT count(*) FROM pairs WHERE pairs.stem = ${index}) >= ${cap}`,
     )
     .join('\n       UNION ALL\n       ');
   const { rows } = await db.query<HitRow>(
     `WITH pairs AS MATERIALIZED (
        ${lookups}
      ),
-     common AS MATERIALIZED (
-       ${counts}
-     ),
-     total AS (
+     total AS MATERIALIZED (
        SELECT greatest(sum(d.chunk_count), 1)::float8 AS n FROM knowledge_documents d
        WHERE ${visibleDocument('$2', '$3')}
+     ),
+     common AS MATERIALIZED (
+       ${counts}
      ),
      frequency AS (
        SELECT stems.stem, greatest(count(pairs.stem), max(common.n)) AS n
@@ -411,7 +422,7 @@ async function partialHits(
       k,
       headline,
       stems.length,
-      ...stems.flatMap((stem) => [tsqueryTerm(stem), tsqueryTerm(stem, ':A'), tsqueryTerm(stem, ':B')]),
+      ...stems.flatMap((stem) => [tsqueryTerm(stem), tsqueryTerm(stem, ':A'), tsqueryTerm(stem, ':B'), stem]),
     ],
   );
   return rows.map((row) => ({ ...toHit(row, 'some'), score: Math.min(Number(row.score), 0.999) }));
