@@ -314,7 +314,7 @@ async function retrieval(): Promise<void> {
     if (keepSchema)
       console.log(`  schema ${schema.name} kept (BENCH_SCALE_SCHEMA=${schema.name} measures it again)`);
     const searches: [string, Search][] = [['current', searchKnowledge]];
-    if (searchBefore) searches.unshift([`before (${searchBefore})`, await searchOf(searchBefore)]);
+    if (searchBefore) searches.push([`before (${searchBefore})`, await searchOf(searchBefore)]);
     for (const target of passageCounts) {
       if (target < passages) continue;
       const indexes = target > passages ? await chunkIndexes(db) : [];
