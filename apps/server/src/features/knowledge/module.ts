@@ -82,7 +82,11 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
         { concurrency: config.ingestConcurrency, leaseMs: config.ingestLeaseSeconds * 1000, maxAttempts: 3 },
       );
       await knowledgeVectors?.start(db, jobs);
+      let reconciling = false;
       const reconcile = async () => {
+        // One sweep at a time: a slow one (a large queue) is not joined by the next.
+        if (reconciling) return;
+        reconciling = true;
         try {
           const changed = await reconcileDocuments(db, jobs);
           if (changed.failed + changed.requeued > 0) log.warn(changed, 'knowledge documents reconciled');
@@ -90,6 +94,8 @@ export function createKnowledgeModule(options: KnowledgeModuleOptions = {}): Fea
           await knowledgeVectors?.schedule();
         } catch (error) {
           log.error({ err: error }, 'could not reconcile knowledge documents');
+        } finally {
+          reconciling = false;
         }
       };
       await reconcile();
