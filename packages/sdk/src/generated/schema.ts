@@ -2879,6 +2879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatAttachmentLimits"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             431: components["responses"]["HeadersTooLarge"];
@@ -3018,6 +3019,7 @@ export interface operations {
                     "application/json": components["schemas"]["StarterQuestionsList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             431: components["responses"]["HeadersTooLarge"];
