@@ -222,9 +222,20 @@ function residentMb(pid: number): number {
 
 /** The parse threads a process runs now (their system threads carry the worker's name). */
 function parseThreads(pid: number): number {
-  return readdirSync(`/proc/${pid}/task`).filter(
-    (task) => readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() === 'knowledge-parse',
-  ).length;
+  return readdirSync(`/proc/${pid}/task`).filter((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() === 'knowledge-parse';
+    } catch (error) {
+      // A thread that ended between the listing and this read is not running.
+      if (
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (error as NodeJS.ErrnoException).code === 'ESRCH'
+      ) {
+        return false;
+      }
+      throw error;
+    }
+  }).length;
 }
 
 async function waitForNoParseThreads(pid: number): Promise<void> {
