@@ -13,7 +13,7 @@ import { zipSync } from 'fflate';
 import { noModelBaseURL } from '../playwright.config';
 import { accessibilityViolations, signIn, xsrfHeader } from './support';
 
-test.describe.configure({ timeout: 420_000 });
+test.describe.configure({ timeout: 600_000 });
 
 const widths = [
   { width: 1280, height: 800 },
