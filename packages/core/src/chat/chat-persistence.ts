@@ -25,6 +25,8 @@ export interface StoredChatMessage {
   message: string;
   status: 'done' | 'stopped' | 'error';
   department?: ChatDepartmentName;
+  /** A question's attached files' ids (sent again when it is asked again). */
+  attachments?: readonly string[];
   sources?: Readonly<Record<string, KnowledgeSource>>;
   error?: { text: string; detail?: string; code?: string; status?: number };
   /** The server's id of the answer (to vote on it), and the person's vote. */

@@ -156,6 +156,49 @@ describe.each<Kind>(['json', 'sse'])('per-message actions over the %s transport'
     expect(texts(chat.getSnapshot(), 'knowledge')).toHaveLength(2);
   });
 
+  it('sends the files a question carried again when its answer is retried, regenerated or edited', async () => {
+    const { chat, api } = setup(kind);
+    const demo = createDemoChatHandlers(api.state, { answer: (question) => `On file: ${question}` });
+    let isFailing = false;
+    api.use({
+      'POST /api/chat/gpt': (request) =>
+        isFailing
+          ? errorReply(429, 'too_many_requests', 'Too many questions')
+          : demo['POST /api/chat/gpt']!(request),
+    });
+    await chat.send('Summarise it', { attachments: ['file-1', 'file-2'] });
+    expect(await chat.regenerate()).toBe(true);
+    expect(api.callsTo('POST /api/chat/gpt').at(-1)?.body).toMatchObject({
+      Message: 'Summarise it',
+      ReplaceLastQuestion: true,
+      Attachments: ['file-1', 'file-2'],
+    });
+    expect(await chat.editLastQuestion('Summarise it briefly')).toBe(true);
+    expect(api.callsTo('POST /api/chat/gpt').at(-1)?.body).toMatchObject({
+      Message: 'Summarise it briefly',
+      Attachments: ['file-1', 'file-2'],
+    });
+    isFailing = true;
+    await chat.send('And the dates?', { attachments: ['file-3'] });
+    isFailing = false;
+    expect(await chat.retry()).toBe(true);
+    expect(api.callsTo('POST /api/chat/gpt').at(-1)?.body).toMatchObject({
+      Message: 'And the dates?',
+      Attachments: ['file-3'],
+    });
+    // A question without files is asked again without them.
+    await chat.send('Thanks');
+    expect(await chat.regenerate()).toBe(true);
+    expect(api.callsTo('POST /api/chat/gpt').at(-1)?.body).not.toHaveProperty('Attachments');
+
+    await chat.send('What does it say?', { channel: 'knowledge', attachments: ['file-4'] });
+    expect(await chat.regenerate('knowledge')).toBe(true);
+    expect(api.callsTo('POST /api/chat').at(-1)?.body).toMatchObject({
+      message: 'What does it say?',
+      Attachments: ['file-4'],
+    });
+  });
+
   it('offers nothing but copy while an answer is pending', async () => {
     const { chat } = setup(kind);
     await chat.send('First');

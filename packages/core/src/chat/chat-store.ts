@@ -76,6 +76,11 @@ export interface ChatMessage {
   channel: ChatChannel;
   /** For knowledge answers: the department asked. */
   department?: ChatDepartmentName;
+  /**
+   * For a question: the ids of the files attached to it (`createChatAttachments`), sent again when
+   * it is retried, regenerated or edited, so the new answer still reads them.
+   */
+  attachments?: readonly string[];
   /** For knowledge answers: the sources, keyed by the id their citation markers use. */
   sources?: Readonly<Record<string, KnowledgeSource>>;
   /** The full answer object, once it has come. */
@@ -506,6 +511,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       signal: controller.signal,
       conversationId,
       ...(channel === 'knowledge' ? { department } : {}),
+      ...(channel !== 'elk' && sendOptions.attachments?.length
+        ? { attachments: [...sendOptions.attachments] }
+        : {}),
       onConversationId: (id) => {
         announcedId = id;
       },
@@ -581,7 +589,12 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       ...conversation,
       messages: conversation.messages.filter((message) => message !== question && message !== answer),
     }));
-    return send(prompt, { channel, isReplacingLast });
+    // The files the question carried go with it again: the new answer still reads them.
+    return send(prompt, {
+      channel,
+      isReplacingLast,
+      ...(question.attachments ? { attachments: question.attachments } : {}),
+    });
   }
 
   const lastQuestionText = (channel: ChatChannel) =>
@@ -892,6 +905,7 @@ function toStoredMessage(message: ChatMessage): StoredChatMessage {
     message: message.message,
     status: status === 'pending' || status === 'streaming' ? 'stopped' : status,
     ...(message.department ? { department: message.department } : {}),
+    ...(message.attachments ? { attachments: message.attachments } : {}),
     ...(message.sources ? { sources: message.sources } : {}),
     ...(message.error ? { error: message.error } : {}),
     ...(message.answerId ? { answerId: message.answerId } : {}),
@@ -908,6 +922,9 @@ function fromStoredMessage(message: StoredChatMessage, id: string): ChatMessage 
     status: message.status,
     channel: 'knowledge',
     ...(message.department ? { department: message.department } : {}),
+    ...(Array.isArray(message.attachments) && message.attachments.every((id) => typeof id === 'string')
+      ? { attachments: message.attachments }
+      : {}),
     ...(message.sources ? { sources: message.sources } : {}),
     ...(message.error ? { error: message.error } : {}),
     ...(typeof message.answerId === 'string' ? { answerId: message.answerId } : {}),

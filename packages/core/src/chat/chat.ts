@@ -46,6 +46,8 @@ export interface ChatAskOptions {
   conversationId: string;
   /** For a knowledge question: the department asked. */
   department?: ChatDepartmentName;
+  /** The ids of the files attached to the question (kept on its message). */
+  attachments?: readonly string[];
   /** The server named the conversation before answering (a streamed answer). */
   onConversationId?: (conversationId: string) => void;
   /** The server said it replaces the conversation's last question. */
@@ -123,16 +125,16 @@ export function createChat({ channel, transport, state, newId, scheduleUpdate }:
 
   function ask(prompt: string, options: ChatAskOptions) {
     const { department, conversationId } = options;
+    const asked = { conversationId, channel, ...(channel === 'knowledge' ? { department } : {}) };
     const question: ChatMessage = {
+      ...asked,
       id: newId(),
       type: 1,
       message: prompt,
-      conversationId,
       status: 'done',
-      channel,
-      ...(channel === 'knowledge' ? { department } : {}),
+      ...(options.attachments?.length ? { attachments: options.attachments } : {}),
     };
-    const answer: ChatMessage = { ...question, id: newId(), type: 0, message: '', status: 'pending' };
+    const answer: ChatMessage = { ...asked, id: newId(), type: 0, message: '', status: 'pending' };
     state.update((conversation) => ({
       ...conversation,
       active: true,
