@@ -5,7 +5,7 @@ import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { chatRateLimit } from '../../platform/http/rate-limit.js';
 import { defineHandlers, type TypedHandler } from '../../platform/http/typed-handlers.js';
-import { respond } from '../../platform/llm/index.js';
+import { countModelTokens, respond } from '../../platform/llm/index.js';
 import type { FeatureContext } from '../context.js';
 import { keptAnswerId } from '../feedback/index.js';
 import type { ElkAgent } from './agent.js';
@@ -18,7 +18,8 @@ export function createElkHandlers(context: FeatureContext, agent: ElkAgent): Han
   const elkChat: TypedHandler<'elkChat'> = async (request, reply) => {
     const { user } = requireIdentity(request);
     // Errors of the metrics source are thrown here, before any answer: a JSON error with its status.
-    const answer = await agent.ask(user.id, request.body.message);
+    // The model's reading of the question counts its tokens under elkChat.
+    const answer = await countModelTokens(request, () => agent.ask(user.id, request.body.message));
     return respond(request, reply, {
       // Streamed, the summary is the text; the `done` event carries the whole answer.
       async *pieces() {

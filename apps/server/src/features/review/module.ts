@@ -2,6 +2,7 @@
 // delete), the review worker, and a periodic check that no review stays pending without a job to
 // finish it.
 import { secondsSinceQueued } from '../../platform/jobs/jobs.js';
+import type { ModelUsage } from '../../platform/llm/index.js';
 import type { FeatureModule } from '../../platform/modules.js';
 import type { FeatureContext } from '../context.js';
 import { createModelImprover } from './analyze/model.js';
@@ -23,7 +24,10 @@ export function createReviewModule(options: ReviewModuleOptions = {}): FeatureMo
     handlers: createReviewHandlers,
     async start(context: FeatureContext) {
       const { db, jobs, blobs, config, log } = context;
-      const improver = config.review.modelMaxFunctions > 0 ? createModelImprover(config.llm, log) : undefined;
+      // The model's tokens count under the operation that queued the review.
+      const onUsage = (usage: ModelUsage) => context.metrics?.modelTokensUsedBy('uploadCodeReviewZip', usage);
+      const improver =
+        config.review.modelMaxFunctions > 0 ? createModelImprover(config.llm, log, onUsage) : undefined;
       const model = improver ? { improver, maxFunctions: config.review.modelMaxFunctions } : undefined;
       jobs.work(
         REVIEW_QUEUE,

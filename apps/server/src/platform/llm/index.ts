@@ -20,4 +20,4 @@ export {
   type EmbeddingModel,
   type LanguageModel,
 } from './provider.js';
-export { type AnswerRun, respond, wantsEventStream } from './respond.js';
+export { type AnswerRun, countModelTokens, respond, wantsEventStream } from './respond.js';

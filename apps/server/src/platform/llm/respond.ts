@@ -161,6 +161,15 @@ interface Tracking {
   isStreaming: boolean;
 }
 
+/**
+ * Runs `work` with the tokens of the model calls it makes counted under the request's chat operation
+ * (da_chat_model_tokens_total): what respond() does for the answer it runs, for model calls a
+ * handler makes before it answers (ELK's reading of the question).
+ */
+export function countModelTokens<T>(request: FastifyRequest, work: () => T): T {
+  return modelUsageSink.run((usage) => request.server.metrics?.modelTokensUsed(request, usage), work);
+}
+
 export async function respond<Answer>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -176,10 +185,7 @@ export async function respond<Answer>(
   try {
     // The tokens of the model calls this answer makes (its conversation's name included) count
     // under this chat operation.
-    return await modelUsageSink.run(
-      (usage) => request.server.metrics?.modelTokensUsed(request, usage),
-      () => answer(request, reply, run, controller, tracking),
-    );
+    return await countModelTokens(request, () => answer(request, reply, run, controller, tracking));
   } finally {
     if (!tracking.isStreaming) tracking.untrack();
   }

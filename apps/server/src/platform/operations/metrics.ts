@@ -76,7 +76,7 @@ export class ServerMetrics {
     });
     this.modelTokens = new Counter({
       name: 'da_chat_model_tokens_total',
-      help: 'Tokens the language model reported for chat calls (usage), per chat operation and direction (input: the prompt, output: the answer).',
+      help: 'Tokens the language model reported (usage), per chat operation (the code review: uploadCodeReviewZip, whose job calls it) and direction (input: the prompt, output: the answer).',
       labelNames: ['chat', 'direction'],
       registers,
     });
@@ -187,7 +187,11 @@ export class ServerMetrics {
 
   /** The tokens one model call of this chat request took, as the model reported them. */
   modelTokensUsed(request: FastifyRequest, usage: { inputTokens: number; outputTokens: number }): void {
-    const chat = operationOf(request);
+    this.modelTokensUsedBy(operationOf(request), usage);
+  }
+
+  /** The tokens one model call took for the chat operation `chat` outside its request (a job's). */
+  modelTokensUsedBy(chat: string, usage: { inputTokens: number; outputTokens: number }): void {
     this.modelTokens.inc({ chat, direction: 'input' }, usage.inputTokens);
     this.modelTokens.inc({ chat, direction: 'output' }, usage.outputTokens);
   }

@@ -9,7 +9,7 @@
 // A model that fails, times out or answers off-schema costs only what it was asked, never the review.
 import { generateText, jsonSchema, Output } from 'ai';
 import type { LlmConfig } from '../../../platform/config/config.js';
-import { callLimits, configuredLanguageModel } from '../../../platform/llm/index.js';
+import { callLimits, configuredLanguageModel, type ModelUsage } from '../../../platform/llm/index.js';
 import type { FileReview, Finding, FunctionReview, Section } from './types.js';
 
 interface SectionAnswer {
@@ -136,8 +136,9 @@ export function summaryLine(text: unknown): string | undefined {
 export function createModelImprover(
   config: LlmConfig,
   log?: { warn(object: object, message: string): void },
+  onUsage?: (usage: ModelUsage) => void,
 ): ModelImprover | undefined {
-  const model = configuredLanguageModel(config, { structuredOutputs: true });
+  const model = configuredLanguageModel(config, { structuredOutputs: true, ...(onUsage ? { onUsage } : {}) });
   if (!model || !config.model) return undefined;
   return {
     name: config.model,
