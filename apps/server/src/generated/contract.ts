@@ -1104,6 +1104,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/knowledge-gaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Knowledge gaps, grouped by similarity per department
+         * @description Extension, for administrators. Knowledge questions that found no passage (`no_document`) or
+         *     whose answer got a thumbs down (`thumbs_down`), grouped per department by similar wording
+         *     (shared meaningful words, without a model), most people first. Who asked is never answered:
+         *     only how many distinct people did. `from` and `to` bound when the question was asked
+         *     (inclusive, exclusive); questions are kept 30 days unless voted on. A question whose answer
+         *     was voted on outlives it like the vote does; the AI chat has no knowledge gaps.
+         */
+        get: operations["listKnowledgeGaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1531,6 +1556,13 @@ export interface components {
             /** @description Extension. On a bot answer, the caller's vote on it, if any. */
             feedback?: components["schemas"]["AnswerFeedback"];
             /**
+             * @description Extension. On a bot answer to a question about attached files, the passages it cites, keyed as
+             *     the answer gave them (`GptChatResponse.sources`); absent when there were none.
+             */
+            sources?: {
+                [key: string]: components["schemas"]["KnowledgeSource"];
+            };
+            /**
              * @description Extension. True for a bot answer that is not complete, `message` being what was said so far: the user
              *     stopped it, it was cut short (its caller signed out, deactivated or deleted meanwhile, or the server
              *     stopped mid-answer), or it is still being written.
@@ -1909,6 +1941,39 @@ export interface components {
             sources?: {
                 [key: string]: components["schemas"]["KnowledgeSource"];
             } | null;
+        };
+        /**
+         * @description Extension. Why a question is a gap: `no_document` (no passage answered it) or `thumbs_down`
+         *     (its answer was voted down).
+         * @enum {string}
+         */
+        KnowledgeGapReason: "no_document" | "thumbs_down";
+        KnowledgeGapQuestion: {
+            question: string;
+            /** Format: date-time */
+            asked_at: string;
+            reason: components["schemas"]["KnowledgeGapReason"];
+        };
+        /** @description Extension. Similar questions of one department that no document answered well. */
+        KnowledgeGap: {
+            /** @description Names the group within this answer (its department and its first question). */
+            id: string;
+            department: components["schemas"]["StarterDepartment"];
+            /** @description The group's most common meaningful words, e.g. `vpn linux`. */
+            label: string;
+            /** @description How many distinct people asked. */
+            people: number;
+            /** @description How many questions. */
+            count: number;
+            /** Format: date-time */
+            first_asked_at: string;
+            /** Format: date-time */
+            last_asked_at: string;
+            /** @description The questions, newest first (at most 50). */
+            questions: components["schemas"]["KnowledgeGapQuestion"][];
+        };
+        KnowledgeGapList: {
+            groups: components["schemas"]["KnowledgeGap"][];
         };
         AnswerFeedbackList: {
             items: components["schemas"]["AnswerFeedbackItem"][];
@@ -3627,6 +3692,40 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listKnowledgeGaps: {
+        parameters: {
+            query?: {
+                /** @description Only this department's gaps (`knowledge` for the Knowledge department). */
+                department?: components["schemas"]["StarterDepartment"];
+                /** @description Only questions asked at or after this time. */
+                from?: string;
+                /** @description Only questions asked before this time. */
+                to?: string;
+                /** @description At most this many groups. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups, most people first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeGapList"];
                 };
             };
             400: components["responses"]["BadRequest"];

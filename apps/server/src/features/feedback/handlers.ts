@@ -1,4 +1,5 @@
-// Votes on answers: a person's own (set, withdraw) and the administrators' view of them (list, CSV).
+// Votes on answers: a person's own (set, withdraw) and the administrators' view of them (list, CSV),
+// and the knowledge gaps they and unanswered questions show.
 import { stringify } from 'csv-stringify/sync';
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
@@ -6,6 +7,7 @@ import type { Handlers } from '../../platform/http/contract.js';
 import { notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import type { FeatureContext } from '../context.js';
+import { listKnowledgeGaps } from './gaps.js';
 import { allFeedback, deleteVote, listFeedback, putVote } from './store.js';
 
 const noSuchAnswer = () => notFound('No such answer.');
@@ -43,6 +45,12 @@ export function createFeedbackHandlers({ db }: FeatureContext): Handlers {
     async listAnswerFeedback(request) {
       const { offset = 0, limit = 50, ...filter } = request.query;
       return listFeedback(db, filter, { offset, limit });
+    },
+
+    async listKnowledgeGaps(request) {
+      const identity = requireIdentity(request);
+      const viewer = { role: identity.user.role, features: identity.features };
+      return listKnowledgeGaps(db, viewer, request.query);
     },
 
     async exportAnswerFeedback(request, reply) {
