@@ -146,6 +146,31 @@ describe.each<Kind>(['json', 'sse'])('per-message actions over the %s transport'
     expect(actionsOf(chat.getSnapshot(), -1).canRegenerate).toBe(true);
   });
 
+  it('shows an opened conversation’s answers with the attached files’ sources they cited', async () => {
+    const { api, chat } = setup(kind);
+    const source = {
+      document: 'harbour-move.md',
+      references: ['harbour-move.md'],
+      context: 'Visitors park in the blue garage.',
+      attachment: true,
+    };
+    api.state.conversations.push({
+      ConversationId: 'c2',
+      ChipSummary: 'Harbour move',
+      owner: api.state.sessionUser!.email,
+      Messages: [
+        { type: 1, message: 'Where do visitors park?' },
+        { type: 0, message: 'In the blue garage [1].', id: 'a1', sources: { '1': source } },
+        { type: 1, message: 'Thanks' },
+        { type: 0, message: 'You are welcome.', id: 'a2' },
+      ],
+    });
+    expect(await chat.selectConversation('c2')).toBe('opened');
+    const messages = chat.getSnapshot().conversations.openai.messages;
+    expect(messages[1]?.sources).toEqual({ '1': source });
+    expect(messages[3]?.sources).toBeUndefined();
+  });
+
   it('regenerates and edits in a knowledge chat, which keeps no conversation on the server', async () => {
     const { chat } = setup(kind, { isSeedOnly: true });
     await chat.send('VPN?', { channel: 'knowledge' });

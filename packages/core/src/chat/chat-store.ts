@@ -677,6 +677,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
             channel: 'openai',
             ...(message.id ? { answerId: message.id } : {}),
             ...(message.feedback ? { feedback: feedbackOf(message.feedback) } : {}),
+            // The attached files' passages the answer cited (extension): listed under it as they were live.
+            ...(message.sources && Object.keys(message.sources).length > 0
+              ? { sources: message.sources }
+              : {}),
           }),
         ),
       }));

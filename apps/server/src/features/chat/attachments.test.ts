@@ -167,6 +167,20 @@ describe.each(BACKENDS)('attached files without a model on %s', (backend) => {
     expect(followUp.statusCode).toBe(200);
     expect((followUp.json() as GptAnswer).Answer).toContain('Pier 7');
 
+    // Opened again later, each answer shows the file's passages it cited, as it did live.
+    const reopened = await call(server.app, staff, {
+      method: 'POST',
+      url: '/api/chat/getConversation',
+      payload: { ConversationId: answer.ConversationId },
+    });
+    expect(reopened.statusCode).toBe(200);
+    const messages = (reopened.json() as components['schemas']['ConversationResponse']).Messages;
+    expect(messages.map((message) => message.type)).toEqual([1, 0, 1, 0]);
+    expect(messages[0]?.sources).toBeUndefined();
+    expect(messages[1]?.sources).toEqual(answer.sources);
+    expect(messages[3]?.sources).toEqual((followUp.json() as GptAnswer).sources);
+    expect(messages[3]?.sources?.['1']).toMatchObject({ attachment: true, document: 'harbour-move.md' });
+
     // The file is the conversation's now: nobody else can use it, and it goes with the conversation.
     const stolen = await call(server.app, other, {
       method: 'POST',

@@ -283,7 +283,7 @@ export function createChatHandlers(
       },
       finish: async (text) => {
         const { questionId, answerId } = await save(text);
-        if (!answerId || !(await updateAnswer(db, answerId, text, false))) {
+        if (!answerId || !(await updateAnswer(db, answerId, text, false, answer.sources))) {
           throw notFound('The conversation was deleted while it was being answered.');
         }
         await dropReplaced(questionId);
@@ -299,7 +299,7 @@ export function createChatHandlers(
       // Stopped before its first word, the question is still kept (the client was told the id).
       stop: async (text) => {
         const { questionId, answerId } = await save(text || undefined);
-        if (answerId) await updateAnswer(db, answerId, text, true);
+        if (answerId) await updateAnswer(db, answerId, text, true, answer.sources);
         await dropReplaced(questionId);
       },
       // No answer: the question is taken back (with what was kept of the answer, and a conversation
@@ -387,6 +387,8 @@ export function createChatHandlers(
           message: message.content,
           ...(message.role === 'assistant' ? { id: message.id } : {}),
           ...(message.stopped ? { stopped: true } : {}),
+          // The attached files' passages the answer cited, shown under it again (extension).
+          ...(message.sources && Object.keys(message.sources).length > 0 ? { sources: message.sources } : {}),
           ...(votes.has(message.id) ? { feedback: votes.get(message.id) } : {}),
         })),
       };

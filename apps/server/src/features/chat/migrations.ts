@@ -48,4 +48,13 @@ CREATE INDEX chat_attachments_conversation_idx ON chat_attachments (conversation
 CREATE INDEX chat_attachments_unused_idx ON chat_attachments (created_at) WHERE conversation_id IS NULL;
 `,
   },
+  {
+    version: 3,
+    name: 'answers keep their attached files sources',
+    sql: `
+-- The passages of attached files an AI answer cites (its sources as the answer gave them), shown again
+-- under the answer when the conversation is opened later; null when there were none.
+ALTER TABLE chat_messages ADD COLUMN sources jsonb;
+`,
+  },
 ];

@@ -1,6 +1,9 @@
 // Storage of the AI chat: conversations belong to one user, and every query is scoped by that user,
 // so another person's conversation is never found (the handlers answer 404).
+import type { components } from '../../generated/contract.js';
 import type { Queryable } from '../../platform/db/db.js';
+
+type KnowledgeSource = components['schemas']['KnowledgeSource'];
 
 export interface Conversation {
   id: string;
@@ -23,6 +26,8 @@ export interface StoredMessage {
   role: 'user' | 'assistant';
   content: string;
   stopped: boolean;
+  /** An answer's sources (the attached files' passages it cites), when it had any. */
+  sources?: Record<string, KnowledgeSource> | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,11 +111,18 @@ export async function updateAnswer(
   id: string,
   content: string,
   stopped: boolean,
+  sources?: Record<string, KnowledgeSource>,
 ): Promise<boolean> {
-  const { rows } = await db.query(
-    'UPDATE chat_messages SET content = $2, stopped = $3 WHERE id = $1 RETURNING id',
-    [id, content, stopped],
-  );
+  const { rows } = sources
+    ? await db.query(
+        'UPDATE chat_messages SET content = $2, stopped = $3, sources = $4::jsonb WHERE id = $1 RETURNING id',
+        [id, content, stopped, JSON.stringify(sources)],
+      )
+    : await db.query('UPDATE chat_messages SET content = $2, stopped = $3 WHERE id = $1 RETURNING id', [
+        id,
+        content,
+        stopped,
+      ]);
   return rows.length > 0;
 }
 
@@ -215,11 +227,16 @@ export async function deleteConversation(db: Queryable, userId: string, id: stri
 
 /** The conversation's messages, oldest first. */
 export async function listMessages(db: Queryable, conversationId: string): Promise<StoredMessage[]> {
-  const { rows } = await db.query<StoredMessage & { id: string | number }>(
-    `SELECT id, role, content, stopped FROM chat_messages WHERE conversation_id = $1 ORDER BY id`,
-    [conversationId],
-  );
-  return rows.map((row) => ({ ...row, id: String(row.id) }));
+  const { rows } = await db.query<
+    Omit<StoredMessage, 'sources'> & { id: string | number; sources: StoredMessage['sources'] | string }
+  >(`SELECT id, role, content, stopped, sources FROM chat_messages WHERE conversation_id = $1 ORDER BY id`, [
+    conversationId,
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    id: String(row.id),
+    sources: typeof row.sources === 'string' ? JSON.parse(row.sources) : row.sources,
+  }));
 }
 
 /**
