@@ -13,6 +13,7 @@ import {
   listAuditEvents,
   listFeatures,
   listKnowledgeDocuments,
+  listKnowledgeGaps,
   listMyTokens,
   reingestKnowledgeDocument,
   renameConversation,
@@ -85,6 +86,8 @@ const helpers = {
     listAnswerFeedback(client, { vote: 'down' }),
   downloadAnswerFeedbackCsv: (client: ReturnType<typeof createClient>) =>
     downloadAnswerFeedbackCsv(client, { vote: 'down' }),
+  listKnowledgeGaps: (client: ReturnType<typeof createClient>) =>
+    listKnowledgeGaps(client, { department: 'it' }),
   listAvailableKnowledgeDocuments: (client: ReturnType<typeof createClient>) =>
     listAvailableKnowledgeDocuments(client, ['doc-1']),
   listStarterQuestions: (client: ReturnType<typeof createClient>) => listStarterQuestions(client),
@@ -158,6 +161,7 @@ describe('the extension helpers', () => {
         'DELETE /api/chat/feedback',
         'GET /api/admin/feedback',
         'GET /api/admin/feedback/export',
+        'GET /api/admin/knowledge-gaps',
         'GET /api/knowledge/documents/available',
         'GET /api/chat/starter-questions',
         'PUT /api/chat/starter-questions',
@@ -258,6 +262,36 @@ describe('the extension helpers', () => {
       code: 'not_found',
       status: 404,
     });
+  });
+
+  it('list the knowledge gaps with their filters', async () => {
+    const { client, server } = setup();
+    const gap = {
+      id: 'it-7',
+      department: 'it' as const,
+      label: 'vpn linux',
+      people: 2,
+      count: 3,
+      first_asked_at: '2026-11-20T10:00:00Z',
+      last_asked_at: '2026-11-27T10:00:00Z',
+      questions: [
+        { question: 'VPN on Linux?', asked_at: '2026-11-27T10:00:00Z', reason: 'no_document' as const },
+      ],
+    };
+    let asked = '';
+    server.use({
+      'GET /api/admin/knowledge-gaps': ({ query }) => {
+        asked = JSON.stringify(query);
+        return Response.json({ groups: [gap] });
+      },
+    });
+    expect(await listKnowledgeGaps(client, { department: 'it', limit: 10 })).toEqual({
+      unsupported: false,
+      data: { groups: [gap] },
+    });
+    expect(JSON.parse(asked)).toEqual({ department: 'it', limit: 10 });
+    server.use({ 'GET /api/admin/knowledge-gaps': () => errorReply(403, 'forbidden', 'You may not') });
+    await expect(listKnowledgeGaps(client)).rejects.toMatchObject({ code: 'forbidden', status: 403 });
   });
 
   it('throw real failures (403, 500) as typed errors', async () => {

@@ -16,6 +16,8 @@ import type {
   FeatureName,
   KnowledgeDocumentList,
   KnowledgeDocumentQuery,
+  KnowledgeGapList,
+  KnowledgeGapQuery,
   PersonalAccessToken,
   UserProfile,
 } from './types';
@@ -325,6 +327,24 @@ export function listAnswerFeedback(
   return callExtension(client.GET('/api/admin/feedback', { params: { query } }), {
     hasShape: hasArray('items'),
     operation: 'GET /api/admin/feedback',
+  });
+}
+
+/**
+ * Knowledge gaps (feature `feedback_view`): the knowledge questions no document answered or whose
+ * answer was voted down, grouped per department by similar wording, most people first. Filter by
+ * department (`knowledge` for the Knowledge department) and time asked; `limit` groups at most.
+ * @example
+ * const result = await listKnowledgeGaps(client, { department: 'it' });
+ * if (!result.unsupported) for (const gap of result.data.groups) console.log(gap.people, gap.label);
+ */
+export function listKnowledgeGaps(
+  client: DigitalAssistantClient,
+  query: KnowledgeGapQuery = {},
+): Promise<ExtensionResult<KnowledgeGapList>> {
+  return callExtension(client.GET('/api/admin/knowledge-gaps', { params: { query } }), {
+    hasShape: hasArray('groups'),
+    operation: 'GET /api/admin/knowledge-gaps',
   });
 }
 

@@ -82,5 +82,13 @@ export type AnswerFeedbackItem = Schemas['AnswerFeedbackItem'];
 export type AnswerFeedbackList = Schemas['AnswerFeedbackList'];
 /** The filters and page of the administrators' list of votes (extension query parameters). */
 export type AnswerFeedbackQuery = NonNullable<operations['listAnswerFeedback']['parameters']['query']>;
+/** Similar questions of one department that no document answered well (extension). */
+export type KnowledgeGap = Schemas['KnowledgeGap'];
+/** One question of a knowledge gap: when it was asked and why it is a gap (extension). */
+export type KnowledgeGapQuestion = Schemas['KnowledgeGapQuestion'];
+/** The knowledge gaps, most people first (extension). */
+export type KnowledgeGapList = Schemas['KnowledgeGapList'];
+/** The filters of the knowledge gaps (extension query parameters). */
+export type KnowledgeGapQuery = NonNullable<operations['listKnowledgeGaps']['parameters']['query']>;
 /** Every operationId of the contract. */
 export type OperationId = keyof operations;
