@@ -143,6 +143,11 @@ export {
   useVoteOnAnswer,
 } from './admin/feedback-hooks';
 export {
+  knowledgeGapsQueryOptions,
+  type UseKnowledgeGapsResult,
+  useKnowledgeGaps,
+} from './admin/knowledge-gaps-hooks';
+export {
   type CreateRoleGroupInput,
   createRoleGroupErrorMessage,
   type FeatureListData,

@@ -110,6 +110,6 @@ export function useVoteOnAnswer(): UseMutationResult<
         ...(comment?.trim() ? { comment: comment.trim() } : {}),
       });
     },
-    onSuccess: () => invalidate(queryClient, queryKeys.answerFeedback()),
+    onSuccess: () => invalidate(queryClient, queryKeys.answerFeedback(), queryKeys.knowledgeGaps()),
   });
 }

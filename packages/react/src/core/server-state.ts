@@ -18,6 +18,7 @@ export const queryKeys = {
   audit: (filter: { actor?: string; limit?: number } = {}) => [...queryKeys.all, 'audit', filter] as const,
   knowledgeDocuments: () => [...queryKeys.all, 'knowledge-documents'] as const,
   answerFeedback: (query: object = {}) => [...queryKeys.all, 'answer-feedback', query] as const,
+  knowledgeGaps: (query: object = {}) => [...queryKeys.all, 'knowledge-gaps', query] as const,
 };
 
 /** Marks every given cache stale and refetches the ones on screen. */
