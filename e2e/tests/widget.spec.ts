@@ -608,14 +608,24 @@ test.describe('the chat widget among the page’s own layers', () => {
     await button.click();
     const composer = panel(page).getByRole('textbox', { name: 'Message to IT' });
     await expect(composer).toBeFocused();
-    // The department menu, by keyboard (modal: React Aria would lock the page's scrolling and make
-    // its elements inert) and by hover.
+    // The department menu, by keyboard (non-modal in the widget: a modal one would lock the page's
+    // scrolling and make its elements inert) and by hover. Escape and Tab close it, the focus back
+    // on its button (Tab then goes on from there).
     const knowledge = panel(page).getByRole('button', { name: /Internal Knowledge/ });
     await knowledge.focus();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menu', { name: 'Departments' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu', { name: 'Departments' })).toBeHidden();
+    await expect.poll(() => isFocused(knowledge)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menu', { name: 'Departments' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('menu', { name: 'Departments' })).toBeHidden();
+    expect(
+      await page.evaluate(() => document.activeElement?.hasAttribute('data-digital-assistant-widget')),
+    ).toBe(true);
+    expect(await isFocused(knowledge)).toBe(false);
     await knowledge.hover();
     await expect(page.getByRole('menu', { name: 'Departments' })).toBeVisible();
     await page.mouse.move(5, 5);
@@ -632,9 +642,26 @@ test.describe('the chat widget among the page’s own layers', () => {
     await expect(panel(page)).toBeHidden();
 
     const changes = await page.evaluate(() => (window as unknown as { pageChanges: string[] }).pageChanges);
-    // The widget's host element, its mode and its top layer: nothing else, in <head> or anywhere.
-    expect(changes).toEqual(['body + div[widget]', 'div[widget] @data-mode', 'div[widget] @popover']);
-    expect(await page.locator('head style').count()).toBe(1);
+    // The widget's host element, its mode and its top layer, and React Aria's one rule in <head>
+    // (no public option keeps it out): touch-action for its own pressable elements, which on this
+    // page are all in the widget's shadow root, where the rule does not reach (widget.css has it).
+    expect([...changes].sort()).toEqual(
+      [
+        'body + div[widget]',
+        'div[widget] @data-mode',
+        'div[widget] @popover',
+        'head + style#react-aria-pressable-style',
+      ].sort(),
+    );
+    const added = page.locator('head style#react-aria-pressable-style');
+    expect((await added.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      '@layer { [data-react-aria-pressable] { touch-action: pan-x pan-y pinch-zoom; } }',
+    );
+    // (document.querySelectorAll, unlike a Playwright locator, does not look into shadow roots.)
+    expect(await page.evaluate(() => document.querySelectorAll('[data-react-aria-pressable]').length)).toBe(
+      0,
+    );
+    expect(await page.locator('head style').count()).toBe(2);
     await context.close();
   });
 

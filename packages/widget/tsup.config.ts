@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
-import { PAGE_TOUCHING_MODULE, patchPageUntouched } from './scripts/page-untouched.mjs';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -54,20 +53,6 @@ const preactForReact: Plugin = {
     );
     build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
       path: resolve(import.meta.dirname, 'src/preact/use-sync-external-store.ts'),
-    }));
-  },
-};
-
-/**
- * Nothing added to the host page outside the shadow root (see scripts/page-untouched.mjs): the one
- * change left to React Aria's code, since no option of it keeps those writes off the page.
- */
-const pageUntouched: Plugin = {
-  name: 'page-untouched',
-  setup(build) {
-    build.onLoad({ filter: PAGE_TOUCHING_MODULE }, (args) => ({
-      contents: patchPageUntouched(args.path, readFileSync(args.path, 'utf8')),
-      loader: 'js',
     }));
   },
 };
@@ -166,13 +151,7 @@ const builds: Options[] = [
     metafile: process.env.ANALYZE === '1',
     loader: { '.css': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    esbuildPlugins: [
-      rawText,
-      preactForReact,
-      builtInStructuredClone,
-      markdownWithoutSvgSchema,
-      pageUntouched,
-    ],
+    esbuildPlugins: [rawText, preactForReact, builtInStructuredClone, markdownWithoutSvgSchema],
     esbuildOptions(options) {
       // Preact's React compatibility layer instead of React (react-dom alone is 210 kB minified;
       // react-dom by the preact-for-react plugin); the React component build above keeps React, its host's.

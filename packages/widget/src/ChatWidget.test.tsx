@@ -220,6 +220,46 @@ describe('the chat widget', () => {
     expect(trigger).toHaveTextContent('IT');
   });
 
+  it('keeps the page around it as it was while its dropdown is open by keyboard; Escape and a press on the page close it', async () => {
+    const user = userEvent.setup();
+    const pageButton = document.createElement('button');
+    pageButton.textContent = 'The page’s own button';
+    document.body.append(pageButton);
+    const { view, shadow } = renderWidget({ signedIn: demoAdmin }, { mode: 'inline' });
+    await view.findByRole('textbox', { name: 'Message to Knowledge' });
+    // The page's elements, and what a modal dropdown would write on them (inert, aria-hidden, a
+    // scroll lock's style on <html>).
+    const pageElements = [document.documentElement, document.body, ...document.body.querySelectorAll('*')];
+    const pageState = () =>
+      pageElements.flatMap((element) =>
+        ['inert', 'aria-hidden', 'style']
+          .filter((name) => element.hasAttribute(name))
+          .map((name) => `${element.tagName.toLowerCase()} @${name}=${element.getAttribute(name)}`),
+      );
+    const before = pageState();
+    const trigger = view.getByRole('button', { name: /Internal Knowledge/ });
+    const openByKeyboard = async () => {
+      trigger.focus();
+      await user.keyboard('{ArrowDown}');
+      const menu = await view.findByRole('menu', { name: 'Departments' });
+      await waitFor(() => expect(shadow.activeElement).toHaveTextContent(/^Knowledge/));
+      return menu;
+    };
+
+    await openByKeyboard();
+    expect(pageState()).toEqual(before);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(view.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(shadow.activeElement).toBe(trigger));
+
+    await openByKeyboard();
+    await user.click(pageButton);
+    await waitFor(() => expect(view.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(pageButton);
+    expect(pageState()).toEqual(before);
+    pageButton.remove();
+  });
+
   it('streams an answer with a citation chip, and lists its sources on demand', async () => {
     const user = userEvent.setup();
     const { view, server } = renderWidget({ signedIn: demoStaff }, { mode: 'inline', department: 'IT' });

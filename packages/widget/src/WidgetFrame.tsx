@@ -316,6 +316,8 @@ export function WidgetFrame({
               hasAiChat={hasAiChat}
               onSelectionChange={chat.chooseChatType}
               onDepartmentChange={chat.chooseDepartment}
+              // A modal dropdown would lock the host page's scrolling and make its elements inert.
+              isNonModal
             />
             {canShowSources ? (
               <Button

@@ -122,6 +122,61 @@ describe('HeaderSelector', () => {
     expect(onOuterKeyDown).toHaveBeenCalledWith('Escape');
   });
 
+  it('non-modal, opened by keyboard: leaves the page around it alone; Escape, Tab and a press outside close it', async () => {
+    const user = userEvent.setup();
+    const { onDepartmentChange } = renderSelector({ isNonModal: true });
+    const outside = document.createElement('button');
+    outside.textContent = 'The page’s own button';
+    document.body.append(outside);
+    const trigger = screen.getByRole('button', { name: /Internal Knowledge/ });
+    const gpt = screen.getByRole('button', { name: 'OpenAI GPT' });
+    // The page's elements (those there before the dropdown opens) and what React Aria writes on them.
+    const pageElements = [document.documentElement, document.body, ...document.body.querySelectorAll('*')];
+    const pageState = () =>
+      pageElements.flatMap((element) =>
+        ['inert', 'aria-hidden', 'style']
+          .filter((name) => element.hasAttribute(name))
+          .map((name) => `${element.tagName.toLowerCase()} @${name}=${element.getAttribute(name)}`),
+      );
+    const before = pageState();
+
+    // Escape gives the focus back to its button.
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu', { name: 'Departments' });
+    await waitFor(() => expect(within(menu).getByRole('menuitemradio', { name: /IT/ })).toHaveFocus());
+    expect(pageState()).toEqual(before);
+    expect(outside).not.toHaveAttribute('inert');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    // Tab leaves it from its button: on to the next control, not the end of the page.
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('menu');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(gpt).toHaveFocus();
+
+    // A press outside closes it; the focus stays where the press put it.
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('menu');
+    await user.click(outside);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(outside).toHaveFocus();
+
+    // Still a menu: Arrow Down and Enter choose, and the focus goes back.
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('menu');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onDepartmentChange).toHaveBeenCalledWith('DevOps');
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(pageState()).toEqual(before);
+    outside.remove();
+  });
+
   it('has no accessibility violations, open or closed', async () => {
     const user = userEvent.setup();
     renderSelector();

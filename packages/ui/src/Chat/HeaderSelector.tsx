@@ -3,7 +3,7 @@ import {
   type ChatSelection,
   visibleChatDepartments,
 } from '@digital-assistant/react';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   type KeyboardEvent,
@@ -36,6 +36,13 @@ export interface HeaderSelectorProps {
   onSelectionChange: (selection: ChatSelection) => void;
   /** Called when a department is chosen in the dropdown. */
   onDepartmentChange: (department: ChatDepartmentName) => void;
+  /**
+   * Whether the dropdown stays non-modal when opened by keyboard too: nothing outside it is made
+   * inert and the page's scrolling is not locked (React Aria writes both to the document, outside a
+   * shadow root: the widget, on other teams' pages, passes it). Tab then leaves the dropdown from
+   * its button, and a press outside closes it. @default false
+   */
+  isNonModal?: boolean;
 }
 
 /**
@@ -52,8 +59,10 @@ export function HeaderSelector({
   hasAiChat = true,
   onSelectionChange,
   onDepartmentChange,
+  isNonModal = false,
 }: HeaderSelectorProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const dropdownRef = useRef<HTMLElement>(null);
   const [openedBy, setOpenedBy] = useState<'hover' | 'keyboard' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -77,6 +86,37 @@ export function HeaderSelector({
     clearTimeout(timer.current);
     setOpenedBy(null);
     if (restoreFocus) triggerRef.current?.focus();
+  };
+  // The dropdown closed on its own (Escape, a press outside, the focus leaving it): the focus goes
+  // back to the button only from inside the dropdown, not from where it has moved on to.
+  const isFocusInDropdown = () => {
+    const dropdown = dropdownRef.current;
+    const root = dropdown?.getRootNode() as Document | ShadowRoot | undefined;
+    return Boolean(dropdown && root?.activeElement && dropdown.contains(root.activeElement));
+  };
+
+  // A non-modal dropdown opened by keyboard has no underlay to catch a press outside it: the
+  // document's pointerdown closes it instead (through a shadow root's boundary: composedPath).
+  const isKeyboardNonModal = isNonModal && openedBy === 'keyboard';
+  useEffect(() => {
+    const document = triggerRef.current?.ownerDocument;
+    if (!isKeyboardNonModal || !document) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const dropdown = dropdownRef.current;
+      if (dropdown && event.composedPath().includes(dropdown)) return;
+      clearTimeout(timer.current);
+      setOpenedBy(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, [isKeyboardNonModal]);
+  // Tab from a non-modal dropdown (portalled at the end of the page) leaves from its button, as from
+  // a menu button's menu: the dropdown closes, the focus goes back to the button and the browser's
+  // Tab goes on from there. Captured before the menu's own Tab handling, which would keep it.
+  const onDropdownKeyDownCapture = (event: ReactKeyboardEvent) => {
+    if (!isNonModal || event.key !== 'Tab') return;
+    event.stopPropagation();
+    close(true);
   };
   // React Aria stops every key at a handler of its own unless told to go on: only Arrow Down (and
   // Escape while the dropdown hovers open) stop here; Escape otherwise reaches what holds the
@@ -120,16 +160,22 @@ export function HeaderSelector({
             triggerRef={triggerRef}
             isOpen={isOpen}
             onOpenChange={(open) => {
-              if (!open) close(openedBy === 'keyboard');
+              if (!open) close(openedBy === 'keyboard' && isFocusInDropdown());
             }}
-            isNonModal={openedBy === 'hover'}
+            isNonModal={isNonModal || openedBy === 'hover'}
             placement="bottom start"
             offset={4}
             className="da-popover da-department-popover"
           >
             {/* Choosing a department goes to its chat, so the dropdown is navigation; being a landmark
               also keeps the non-modal (hover) dropdown, rendered at the end of the page, findable. */}
-            <nav aria-label="Departments" onMouseEnter={hoverStart} onMouseLeave={hoverEnd}>
+            <nav
+              ref={dropdownRef}
+              aria-label="Departments"
+              onMouseEnter={hoverStart}
+              onMouseLeave={hoverEnd}
+              onKeyDownCapture={onDropdownKeyDownCapture}
+            >
               <Menu
                 aria-label="Departments"
                 className="da-department-menu"

@@ -1,2 +1,0 @@
-export declare const PAGE_TOUCHING_MODULE: RegExp;
-export declare function patchPageUntouched(path: string, code: string): string;
