@@ -165,6 +165,8 @@ interface JobRow {
   created_at: Date | string;
   updated_at: Date | string;
   finished_at: Date | string | null;
+  /** The W3C traceparent of what queued it, when traced. */
+  trace_parent: string | null;
 }
 
 interface Worker {
@@ -250,13 +252,15 @@ export class Jobs {
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('maxAttempts must be at least 1');
     const json = JSON.stringify(payload ?? null);
     const runAt = options.runAt ?? null;
+    // The trace of what queues it (a request), which its attempts continue.
+    const traceParent = tracer()?.traceContext() ?? null;
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await db.query<{ id: string }>(
-        `INSERT INTO jobs (queue, payload, dedupe_key, max_attempts, run_at)
-         VALUES ($1, $2::jsonb, $3, $4, COALESCE($5::timestamptz, now()))
+        `INSERT INTO jobs (queue, payload, dedupe_key, max_attempts, run_at, trace_parent)
+         VALUES ($1, $2::jsonb, $3, $4, COALESCE($5::timestamptz, now()), $6)
          ON CONFLICT (queue, dedupe_key) WHERE state = 'queued' AND dedupe_key IS NOT NULL DO NOTHING
          RETURNING id`,
-        [queue, json, options.dedupeKey ?? null, maxAttempts, runAt],
+        [queue, json, options.dedupeKey ?? null, maxAttempts, runAt, traceParent],
         { name: 'jobs_enqueue' },
       );
       if (inserted.rows[0]) {
@@ -517,10 +521,12 @@ export class Jobs {
     );
     const startedAt = performance.now();
     let outcome: AttemptOutcome = 'succeeded';
-    // Each attempt is a trace of its own (tracing on only), its statements and model calls in it.
+    // Each attempt is a span (tracing on only), its statements and model calls in it: a child of
+    // the span that queued the job (an upload's request), else a trace of its own.
     const span = tracer()?.startSpan(`job ${row.queue}`, {
       kind: 'consumer',
       isRoot: true,
+      ...(row.trace_parent ? { parent: row.trace_parent } : {}),
       attributes: { 'da.job.queue': row.queue, 'da.job.id': row.id, 'da.job.attempt': row.attempts },
     });
     let failure: unknown;

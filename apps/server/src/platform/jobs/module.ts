@@ -39,5 +39,12 @@ CREATE INDEX jobs_lease_idx ON jobs (queue, locked_until) WHERE state = 'running
       // jobs, so 10,000 documents queued at once (bench/scale.ts) took minutes per sweep.
       sql: `CREATE INDEX jobs_dedupe_idx ON jobs (queue, dedupe_key, created_at DESC) WHERE dedupe_key IS NOT NULL;`,
     },
+    {
+      version: 3,
+      name: 'the trace of what queued a job',
+      // The W3C traceparent of the span that queued the job (tracing on only), which its attempts'
+      // spans continue: an upload and the ingestion it queued are one trace.
+      sql: 'ALTER TABLE jobs ADD COLUMN trace_parent text;',
+    },
   ],
 };

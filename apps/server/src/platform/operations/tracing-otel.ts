@@ -114,7 +114,16 @@ export function createOtelTracer(config: TracingConfig, version: string): Tracer
 
   return {
     startSpan(name, options = {}) {
-      const parent = options.isRoot ? ROOT_CONTEXT : contextManager.active();
+      const continued =
+        options.parent === undefined
+          ? undefined
+          : propagator.extract(ROOT_CONTEXT, { traceparent: options.parent }, defaultTextMapGetter);
+      const parent =
+        continued && trace.getSpan(continued)
+          ? continued
+          : options.isRoot
+            ? ROOT_CONTEXT
+            : contextManager.active();
       if (options.needsParent && !trace.getSpan(parent)) return undefined;
       return wrap(start(name, options, parent));
     },
@@ -124,6 +133,11 @@ export function createOtelTracer(config: TracingConfig, version: string): Tracer
     },
     inject(headers) {
       propagator.inject(contextManager.active(), headers, defaultTextMapSetter);
+    },
+    traceContext() {
+      const carrier: Record<string, string> = {};
+      propagator.inject(contextManager.active(), carrier, defaultTextMapSetter);
+      return carrier.traceparent;
     },
     serve(request: IncomingMessage, response: ServerResponse, answer: () => void) {
       const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);

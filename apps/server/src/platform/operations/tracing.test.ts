@@ -1,8 +1,8 @@
 // Traces as a collector receives them: the real server over real HTTP, traced into the project's own
 // OTLP/HTTP receiver (protobuf, the default encoding, and JSON), on PGlite and PostgreSQL. A question
 // asked from a traced client is one trace: the request, its statements, the model call (ended with
-// its stream, continued by the model over `traceparent`) and the answer kept; a job attempt is a
-// trace of its own.
+// its stream, continued by the model over `traceparent`) and the answer kept; a job attempt is in
+// the trace of the request that queued it (an upload and its ingestion).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,7 +80,7 @@ describe.each(BACKENDS)('traces on %s', (backend) => {
     await receiver?.close();
   });
 
-  it('makes one trace of a streamed question and its answer, and one of each job attempt', async () => {
+  it('makes one trace of a streamed question and its answer, and of an upload and its ingestion', async () => {
     const asked = await fetch(`${url}/api/chat/gpt`, {
       method: 'POST',
       headers: {
@@ -180,16 +180,23 @@ describe.each(BACKENDS)('traces on %s', (backend) => {
       expect(statement.attributes['da.db.engine']).toBe(backend === 'postgres' ? 'postgres' : 'pglite');
     }
 
-    // The ingestion: a trace of its own, with its statements, ended succeeded.
+    // The ingestion: in the trace of the upload that queued it (its span below the upload's request,
+    // the traceparent kept with the job), with its statements, ended succeeded.
+    const upload = spans.find(
+      (span) => span.kind === SERVER && span.attributes['http.route'] === '/api/file/success',
+    )!;
+    expect(upload).toBeDefined();
     const job = spans.find((span) => span.name === 'job knowledge.ingest');
     expect(job).toMatchObject({
       kind: CONSUMER,
-      parentSpanId: '',
+      traceId: upload.traceId,
       attributes: expect.objectContaining({
         'da.job.queue': 'knowledge.ingest',
         'da.job.outcome': 'succeeded',
       }),
     });
+    expect(descendsFrom(job!, upload, spans)).toBe(true);
+    expect(job!.traceId).not.toBe(CLIENT_TRACE);
     const jobStatements = spans.filter(
       (span) => span.traceId === job!.traceId && span.attributes['db.system.name'] === 'postgresql',
     );

@@ -17,6 +17,11 @@ export interface SpanOptions {
   isRoot?: boolean;
   /** No span at all outside a trace (a database statement with no request or job around it). */
   needsParent?: boolean;
+  /**
+   * Continues this W3C trace context (`traceparent`, as `traceContext()` gave it) rather than the
+   * active span: a job attempt is a child of the request that queued it. An unreadable one is ignored.
+   */
+  parent?: string;
 }
 
 export interface TraceSpan {
@@ -36,6 +41,8 @@ export interface Tracer {
   activeSpan(): TraceSpan | undefined;
   /** Adds the active span's W3C trace context (`traceparent`) to outgoing request headers. */
   inject(headers: Record<string, string>): void;
+  /** The active span's W3C `traceparent`, to continue later (a job queued now); undefined outside a trace. */
+  traceContext(): string | undefined;
   /**
    * Answers one HTTP request inside a server span that continues the request's `traceparent` and
    * ends when the response closes (a streamed answer: after its last event).
