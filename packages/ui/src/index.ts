@@ -127,6 +127,7 @@ export type { HealthPageProps } from './HealthPage/HealthPage';
 export { HealthPage } from './HealthPage/HealthPage';
 export type { IconProps } from './icons/icons';
 export { ChatIcon, CloseIcon } from './icons/icons';
+export { KnowledgeGapsList, type KnowledgeGapsListProps } from './KnowledgeGapsList/KnowledgeGapsList';
 export type { LandingCardProps } from './Landing/LandingCard';
 export { LandingCard } from './Landing/LandingCard';
 export type { LandingCardsProps, LandingLinks, LandingPageProps } from './Landing/LandingPages';
