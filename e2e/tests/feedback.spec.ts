@@ -2,7 +2,8 @@
 // answers in the AI chat (thumbs down with a comment, from the keyboard, changed once, still pressed
 // after a reload) and in the IT knowledge chat; an administrator finds both votes on the Feedback page
 // (at 1280 and 800 px, axe clean), filters them by vote from the keyboard and by chat and department,
-// and opens a vote's question, answer and sources; staff are not offered the page.
+// and opens a vote's question, answer and sources; the admin chat's vote is found under its own chat
+// filter; staff are not offered the page.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { accessibilityViolations, screenshotDir, signIn } from './support';
 
@@ -83,6 +84,12 @@ test('Feedback: staff vote on AI and knowledge answers in the chat; an administr
   const admin = await context.newPage();
   await admin.setViewportSize({ width: 1280, height: 800 });
   await signIn(admin, 'admin@example.com');
+  // The admin chat's answers are the admin chat's: voted on there, found under that chat's filter.
+  await admin.goto('/menu/chat');
+  await ask(admin, 'Message to the admin chat', `How do I install the VPN client? (admin ${marker})`);
+  const adminVote = voteButtons(answers(admin).last());
+  await adminVote.down.click();
+  await expect(adminVote.down).toHaveAttribute('aria-pressed', 'true');
   await admin.goto('/feedback');
   await expect(admin.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
   const aiRow = admin.getByRole('row').filter({ hasText: `Wrong floor for ${marker}` });
@@ -125,8 +132,20 @@ test('Feedback: staff vote on AI and knowledge answers in the chat; an administr
   await admin.keyboard.press('ArrowLeft');
   await expect(admin.getByRole('radio', { name: 'All' })).toBeChecked();
 
-  // Chat and department: the IT knowledge vote, with its sources.
+  // The admin chat's filter finds its vote alone.
+  const adminRow = admin.getByRole('row').filter({ hasText: `admin ${marker}` });
+  await expect(adminRow).toHaveCount(1);
+  await expect(adminRow).toContainText('Admin chat');
   await admin.getByRole('button', { name: /All chats/ }).click();
+  await admin.getByRole('option', { name: 'Admin chat', exact: true }).click();
+  await expect(adminRow).toHaveCount(1);
+  await expect(aiRow).toHaveCount(0);
+  await expect(
+    admin.getByRole('row').filter({ hasText: 'How do I install the VPN client GlobalProtect?' }),
+  ).toHaveCount(0);
+
+  // Chat and department: the IT knowledge vote, with its sources.
+  await admin.getByRole('button', { name: /Admin chat/ }).click();
   await admin.getByRole('option', { name: 'Knowledge', exact: true }).click();
   await admin.getByRole('button', { name: /All departments/ }).click();
   await admin.getByRole('option', { name: 'IT', exact: true }).click();

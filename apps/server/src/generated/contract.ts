@@ -1399,6 +1399,15 @@ export interface components {
              *     cited like sources (`attachment: true`). A server without the extension ignores the field.
              */
             Attachments?: string[];
+            /**
+             * @description Extension (not marked `x-extension` here: request schemas are validated in strict mode). The chat
+             *     asking: `admin` for the administrators' admin chat (needs the `chat_admin` feature, else 403),
+             *     whose answers are kept as the admin chat's (`FeedbackChat` `admin` on the Feedback page);
+             *     `knowledge` (the default) for a department's knowledge chat. A server without the extension
+             *     ignores the field.
+             * @enum {string}
+             */
+            Chat?: "knowledge" | "admin";
         };
         /**
          * @description A passage an answer was built from, keyed in `sources` by the number its citation markers use

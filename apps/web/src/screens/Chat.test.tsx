@@ -136,12 +136,14 @@ describe('the chat screen', () => {
   });
 
   it('shows the admin chat with the Sources panel of its answer', async () => {
-    renderApp('/menu/chat', { signedIn: admin });
+    const server = renderApp('/menu/chat', { signedIn: admin });
     const panel = await screen.findByRole('complementary', { name: 'Sources' });
     expect(panel.textContent).toContain('The sources of the next answer are listed here.');
     await ask('Message to the admin chat', 'What can I ask?');
     await waitFor(() => expect(panel.textContent).toContain('Handbook.docx'));
     expect(panel.textContent).toContain('Staff can ask the assistant about internal policies');
+    // It asks as the admin chat, so its answers are the admin chat's on the Feedback page.
+    expect(server.callsTo('POST /api/chat')[0]!.body).toEqual({ message: 'What can I ask?', Chat: 'admin' });
   });
 
   it('shows a failed answer in red, a missing model in words for staff (a server that did not say so first)', async () => {

@@ -224,6 +224,18 @@ describe.each<Kind>(['json', 'sse'])('per-message actions over the %s transport'
     });
   });
 
+  it('asks as the admin chat while the knowledge pane is it, retries and regenerations too', async () => {
+    const { chat, api } = setup(kind);
+    chat.setAdminChat(true);
+    await chat.send('VPN?', { channel: 'knowledge' });
+    expect(api.callsTo('POST /api/chat').at(-1)?.body).toMatchObject({ message: 'VPN?', Chat: 'admin' });
+    expect(await chat.regenerate('knowledge')).toBe(true);
+    expect(api.callsTo('POST /api/chat').at(-1)?.body).toMatchObject({ Chat: 'admin' });
+    chat.setAdminChat(false);
+    await chat.send('Wi-Fi?', { channel: 'knowledge' });
+    expect(api.callsTo('POST /api/chat').at(-1)?.body).not.toHaveProperty('Chat');
+  });
+
   it('offers nothing but copy while an answer is pending', async () => {
     const { chat } = setup(kind);
     await chat.send('First');

@@ -134,6 +134,12 @@ export interface ChatState {
    * so, the AI chat offers no regenerate or edit.
    */
   canReplaceLast: boolean;
+  /**
+   * True while the knowledge pane is the administrators' admin chat ({@link ChatStore.setAdminChat}):
+   * its questions say so (contract extension `Chat: 'admin'`), so their answers are kept as the admin
+   * chat's (the Feedback page's chat filter).
+   */
+  isAdminChat: boolean;
 }
 
 /** What can be done with one message now (see {@link chatMessageActions}). */
@@ -240,6 +246,11 @@ export interface ChatStore extends ReadableStore<ChatState> {
   chooseDepartment(department: ChatDepartmentName): void;
   /** Shows or hides an ELK answer's metrics panel. */
   toggleMetrics(messageId: string): void;
+  /**
+   * Says whether the knowledge pane is the admin chat (its screen sets it while shown): its questions
+   * then ask as the admin chat.
+   */
+  setAdminChat(isAdminChat: boolean): void;
   /** Sets (or removes) where drafts and the knowledge thread are kept; what it holds for the user is restored. */
   setStorage(storage: ChatStorage | undefined): void;
   /** Sets (or removes) what happens when the server says the session has ended (see {@link ChatStoreOptions.onSessionExpired}). */
@@ -285,6 +296,7 @@ const initialState = (): ChatState => ({
   userEmail: null,
   drafts: noDrafts(),
   canReplaceLast: false,
+  isAdminChat: false,
 });
 
 /**
@@ -444,7 +456,14 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     }
     if (channel === 'elk') return { channel, body: { message: prompt } };
     const code = findChatDepartment(state.department)?.code;
-    return { channel, body: code ? { message: prompt, Department: code } : { message: prompt } };
+    return {
+      channel,
+      body: {
+        message: prompt,
+        ...(code ? { Department: code } : {}),
+        ...(state.isAdminChat ? { Chat: 'admin' as const } : {}),
+      },
+    };
   }
 
   /** A new AI conversation gets its id on its first answer and goes to the top of the History. */
@@ -727,8 +746,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       historyRequestedFor = null;
       history.reset();
       forgetStored(state.userEmail);
-      const { selection, department, canReplaceLast } = state;
-      store.setState({ ...initialState(), selection, department, canReplaceLast });
+      const { selection, department, canReplaceLast, isAdminChat } = state;
+      store.setState({ ...initialState(), selection, department, canReplaceLast, isAdminChat });
     }
     set({ userEmail: email });
     if (email) restoreStored(email);
@@ -882,6 +901,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     chooseChatType,
     chooseDepartment,
     toggleMetrics,
+    setAdminChat: (isAdminChat) => {
+      if (get().isAdminChat !== isAdminChat) set({ isAdminChat });
+    },
     setStorage: (next) => {
       storage = next;
       keptDrafts = null;

@@ -138,6 +138,10 @@ export function createChatHandlers(
         `The ${DEPARTMENT_LABELS[department]} department needs the ${DEPARTMENT_LABELS[department]} capability: ask an administrator for it.`,
       );
     }
+    // Only those who have the admin chat ask as it (their answers are kept as the admin chat's).
+    if (request.body.Chat === 'admin' && !identity.features.has('chat_admin')) {
+      throw forbidden('The admin chat needs the chat_admin capability: ask an administrator for it.');
+    }
   };
 
   const knowledgeChat: TypedHandler<'knowledgeChat'> = async (request, reply) => {
@@ -173,7 +177,8 @@ export function createChatHandlers(
         sources: retrieved.sources,
         ...(await keptAnswerId(db, request.log, {
           userId: identity.user.id,
-          chat: 'knowledge',
+          // The admin chat asks the Knowledge department too: it says which chat it is.
+          chat: request.body.Chat === 'admin' ? 'admin' : 'knowledge',
           department: request.body.Department ?? null,
           question,
           answer: text,

@@ -236,6 +236,35 @@ describe.each(BACKENDS)('answer feedback on %s', (backend) => {
     );
   });
 
+  it('keeps the admin chat’s answers as the admin chat’s, and only those who have it ask as it', async () => {
+    const question = 'How do I install the VPN client GlobalProtect from the admin chat?';
+    const response = await call(server.app, admin, {
+      method: 'POST',
+      url: '/api/chat',
+      payload: { message: question, Chat: 'admin' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as { response: string; AnswerId: string };
+    expect((await vote(admin, answer.AnswerId, 'down', 'Admin chat: too long')).statusCode).toBe(200);
+    const found = await list('?chat=admin');
+    expect(found.items.find((entry) => entry.question === question)).toMatchObject({
+      chat: 'admin',
+      department: null,
+      user: ADMIN,
+      comment: 'Admin chat: too long',
+      answer: answer.response,
+    });
+    expect((await list('?chat=knowledge')).items.some((entry) => entry.question === question)).toBe(false);
+
+    const refused = await call(server.app, staff, {
+      method: 'POST',
+      url: '/api/chat',
+      payload: { message: question, Chat: 'admin' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/admin chat needs the chat_admin capability/);
+  });
+
   it('keeps ELK answers to vote on', async () => {
     const response = await call(server.app, admin, {
       method: 'POST',

@@ -119,6 +119,11 @@ export function AdminChatScreen() {
   useEffect(() => {
     openChatRoute(chat, 'Knowledge', { hasPgaAccess: canUsePga });
   }, [chat, canUsePga]);
+  // Its questions ask as the admin chat (their answers are the admin chat's on the Feedback page).
+  useEffect(() => {
+    chat.setAdminChat(true);
+    return () => chat.setAdminChat(false);
+  }, [chat]);
   return (
     <ChatScreen.Root selection="knowledge">
       <ChatScreen.Pane pane="knowledge" aria-label="Admin chat">
