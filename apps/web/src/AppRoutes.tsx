@@ -39,6 +39,9 @@ const TenantSettingsScreen = lazy(() =>
 const FeedbackScreen = lazy(() =>
   import('./screens/FeedbackScreen').then((module) => ({ default: module.FeedbackScreen })),
 );
+const KnowledgeGapsScreen = lazy(() =>
+  import('./screens/KnowledgeGapsScreen').then((module) => ({ default: module.KnowledgeGapsScreen })),
+);
 const LoginScreenRoute = lazy(() =>
   import('./screens/LoginScreenRoute').then((module) => ({ default: module.LoginScreenRoute })),
 );
@@ -103,6 +106,7 @@ const shellScreens: Record<
   trainBot: { render: () => <TrainBotScreen /> },
   tenantSettings: { render: () => <TenantSettingsScreen /> },
   feedback: { title: <h1>Feedback</h1>, render: () => <FeedbackScreen /> },
+  knowledgeGaps: { title: <h1>Knowledge Gaps</h1>, render: () => <KnowledgeGapsScreen /> },
 };
 
 export function AppRoutes() {

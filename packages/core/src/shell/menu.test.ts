@@ -37,6 +37,7 @@ describe('menuModel', () => {
       ['Users & Permissions', '/users'],
       ['File Status', '/status'],
       ['Feedback', '/feedback'],
+      ['Knowledge Gaps', '/knowledge-gaps'],
       ['Admin Chat', '/menu/chat'],
     ]);
   });

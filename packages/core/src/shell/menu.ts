@@ -71,6 +71,7 @@ export function menuModel(
           { id: 'users', label: 'Users & Permissions', to: '/users', isDisabled: false },
           { id: 'status', label: 'File Status', to: '/status', isDisabled: false },
           { id: 'feedback', label: 'Feedback', to: '/feedback', isDisabled: false },
+          { id: 'knowledgeGaps', label: 'Knowledge Gaps', to: '/knowledge-gaps', isDisabled: false },
           { id: 'adminChat', label: 'Admin Chat', to: '/menu/chat', isDisabled: false },
         ]
       : null,

@@ -19,6 +19,7 @@ export type RouteScreen =
   | 'trainBot'
   | 'tenantSettings'
   | 'feedback'
+  | 'knowledgeGaps'
   | 'health';
 
 /** One row of the route table; `path` is written without a leading slash, `:department` is a parameter. */
@@ -56,6 +57,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: 'train-bot', screen: 'trainBot', access: 'guarded' },
   { path: 'tenant-settings', screen: 'tenantSettings', access: 'guarded' },
   { path: 'feedback', screen: 'feedback', access: 'admin' },
+  { path: 'knowledge-gaps', screen: 'knowledgeGaps', access: 'admin' },
   { path: 'ping', screen: 'health', access: 'open' },
   { path: 'health', screen: 'health', access: 'open' },
   { path: 'healthz', screen: 'health', access: 'open' },
