@@ -54,6 +54,7 @@ import { Jobs } from '../apps/server/src/platform/jobs/jobs.js';
 import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
 import { createConfiguredEmbedder } from '../apps/server/src/platform/llm/index.js';
 import { startLlmStandin } from '../apps/server/src/test/llm-standin.js';
+import { random, sentence } from './lib/corpus.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
 import { freePort, serverArgs, serverEnvironment, startServer } from './lib/processes.mjs';
 import { createSchema } from './lib/schema.mjs';
@@ -72,50 +73,6 @@ const onlyIngestion = process.env.BENCH_ONLY === 'ingestion';
 const ingestionDatabases = (process.env.BENCH_INGEST_DATABASES ?? 'pglite,postgres').split(',');
 
 // ------------------------------------------------------------------ generated documents
-
-const WORDS = (
-  'access account approval backup badge budget calendar certificate change cluster compliance contract ' +
-  'customer database deadline deployment desk device escalation expense firewall gateway holiday incident ' +
-  'invoice laptop licence mentor migration monitor network onboarding outage password payroll policy ' +
-  'printer privacy procurement quota release request rollback runbook schedule security server staging ' +
-  'storage support tenant ticket training travel upgrade vacation vendor vpn warranty workflow'
-).split(' ');
-
-/** Deterministic pseudo-random numbers, so every run generates the same corpus. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/**
- * Words of a realistic corpus: the domain words among 4000 made-up ones, drawn with Zipf's law (the
- * word of rank r about 1/r as often as the most common), so common words are in most chunks and
- * rare ones in a few, as in real documents.
- */
-const VOCABULARY = (() => {
-  const next = random(7);
-  const syllables = 'ka lo mi ne ru ta vo si de pa gu fe ri no ba te lu mo ci za'.split(' ');
-  const made = Array.from({ length: 4000 }, () =>
-    Array.from(
-      { length: 2 + Math.floor(next() * 3) },
-      () => syllables[Math.floor(next() * syllables.length)],
-    ).join(''),
-  );
-  for (const word of WORDS) made.splice(Math.floor(next() * made.length), 0, word);
-  return made;
-})();
-
-function sentence(next: () => number, words = 14): string {
-  const picked = Array.from(
-    { length: words },
-    () => VOCABULARY[Math.min(VOCABULARY.length - 1, Math.floor((VOCABULARY.length + 1) ** next()) - 1)],
-  );
-  const text = picked.join(' ');
-  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
-}
 
 function paragraphs(next: () => number, count: number): string[] {
   return Array.from({ length: count }, () => Array.from({ length: 5 }, () => sentence(next)).join(' '));

@@ -79,6 +79,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * The chat model's settings for a server talking to the LLM stand-in (`startLlmStandin`): its URL
+ * and model, a 2 s time limit and one retry, then `overrides`.
+ */
+export function standinLlmConfig(
+  standin: { url: string },
+  overrides: Partial<Config['llm']> = {},
+): Config['llm'] {
+  return {
+    ...testConfig().llm,
+    baseUrl: standin.url,
+    model: 'standin',
+    timeoutMs: 2000,
+    maxRetries: 1,
+    ...overrides,
+  };
+}
+
 export interface TestServer {
   app: FastifyInstance;
   db: Db;

@@ -10,11 +10,12 @@ import {
   type Caller,
   call,
   sessionFor,
+  standinLlmConfig,
   startTestServer,
   type TestServer,
-  testConfig,
 } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
+import { multipartForm } from '../../test/multipart.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
 
 type Upload = components['schemas']['ChatAttachmentUploadResponse'];
@@ -32,32 +33,20 @@ const NOTES = [
   'Visitors park in the blue garage behind the lighthouse; staff use the quay car park.',
 ].join('\n');
 
-function attachmentForm(files: ReadonlyArray<{ name: string; bytes: Uint8Array | string }>) {
-  const boundary = '----chat-attachment-boundary';
-  const parts: Buffer[] = [];
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function attach(
   server: TestServer,
   caller: Caller,
   files: ReadonlyArray<{ name: string; bytes: Uint8Array | string }>,
 ) {
-  return call(server.app, caller, { method: 'POST', url: '/api/chat/attachments', ...attachmentForm(files) });
+  return call(server.app, caller, { method: 'POST', url: '/api/chat/attachments', ...multipartForm(files) });
+}
+
+/** Attaches NOTES (as harbour-move.md) for `caller`: the attachment's id. */
+async function attachNotes(server: TestServer, caller: Caller): Promise<string> {
+  const uploaded = (
+    await attach(server, caller, [{ name: 'harbour-move.md', bytes: NOTES }])
+  ).json() as Upload;
+  return uploaded.Attachments[0]!.Id;
 }
 
 describe.each(BACKENDS)('attached files without a model on %s', (backend) => {
@@ -137,10 +126,7 @@ describe.each(BACKENDS)('attached files without a model on %s', (backend) => {
   });
 
   it('answers an AI question about the file with its excerpts cited as sources, and follow-ups keep the file', async () => {
-    const uploaded = (
-      await attach(server, staff, [{ name: 'harbour-move.md', bytes: NOTES }])
-    ).json() as Upload;
-    const id = uploaded.Attachments[0]!.Id;
+    const id = await attachNotes(server, staff);
     const response = await call(server.app, staff, {
       method: 'POST',
       url: '/api/chat/gpt',
@@ -208,10 +194,7 @@ describe.each(BACKENDS)('attached files without a model on %s', (backend) => {
   });
 
   it('cites the attached file first in a knowledge chat answer, for its owner only', async () => {
-    const uploaded = (
-      await attach(server, staff, [{ name: 'harbour-move.md', bytes: NOTES }])
-    ).json() as Upload;
-    const id = uploaded.Attachments[0]!.Id;
+    const id = await attachNotes(server, staff);
     const response = await call(server.app, staff, {
       method: 'POST',
       url: '/api/chat',
@@ -264,7 +247,7 @@ describe.each(BACKENDS)('attached files with a model on %s', (backend) => {
   beforeAll(async () => {
     standin = await startLlmStandin();
     server = await startTestServer(backend, {
-      llm: { ...testConfig().llm, baseUrl: standin.url, model: 'standin', timeoutMs: 2000, maxRetries: 1 },
+      llm: standinLlmConfig(standin),
     });
     staff = await sessionFor(server.db, STAFF);
   }, 60_000);
@@ -274,14 +257,12 @@ describe.each(BACKENDS)('attached files with a model on %s', (backend) => {
   });
 
   it('streams the file’s passages as sources, then the model’s answer citing them', async () => {
-    const uploaded = (
-      await attach(server, staff, [{ name: 'harbour-move.md', bytes: NOTES }])
-    ).json() as Upload;
+    const id = await attachNotes(server, staff);
     const response = await call(server.app, staff, {
       method: 'POST',
       url: '/api/chat/gpt',
       headers: { accept: 'text/event-stream' },
-      payload: { Message: 'Where do visitors park?', Attachments: [uploaded.Attachments[0]!.Id] },
+      payload: { Message: 'Where do visitors park?', Attachments: [id] },
     });
     expect(response.statusCode).toBe(200);
     const events = response.body

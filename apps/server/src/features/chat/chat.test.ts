@@ -16,9 +16,9 @@ import {
   type Caller,
   call,
   sessionFor,
+  standinLlmConfig,
   startTestServer,
   type TestServer,
-  testConfig,
 } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
@@ -33,17 +33,6 @@ const PGA = DEMO_ACCOUNTS.find((account) => account.role === 'PGA')!.email;
 const PGA_DOCUMENT = 'pga-go-live-notes.txt';
 const VPN_QUESTION = 'How do I install the VPN client GlobalProtect?';
 const PGA_QUESTION = 'When is the PGA go-live cutover window?';
-
-function llmConfig(standin: LlmStandin, overrides: Partial<ReturnType<typeof testConfig>['llm']> = {}) {
-  return {
-    ...testConfig().llm,
-    baseUrl: standin.url,
-    model: 'standin',
-    timeoutMs: 2000,
-    maxRetries: 1,
-    ...overrides,
-  };
-}
 
 /** Every event of a server-sent event stream, in order. */
 function eventsOf(body: string): ChatStreamEvent[] {
@@ -109,7 +98,7 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
   beforeAll(async () => {
     standin = await startLlmStandin();
     server = await startTestServer(backend, {
-      llm: llmConfig(standin),
+      llm: standinLlmConfig(standin),
       seedDemoKnowledge: true,
       chatRateLimit: { max: 1000, windowSeconds: 60 },
     });

@@ -16,6 +16,7 @@ import {
   testConfig,
   tokenFor,
 } from '../../test/harness.js';
+import { type MultipartFile, multipartForm } from '../../test/multipart.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { buildDocx, buildPdf, buildPptx } from './demo/build-files.js';
 import { searchKnowledge } from './retrieval/search.js';
@@ -36,43 +37,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface Part {
-  field?: string;
-  name: string;
-  bytes: Uint8Array | string;
-  contentType?: string;
-}
-
-/** A multipart body with files and text fields, as a browser's FormData would send it. */
-function multipart(
-  files: Part[],
-  fields: Array<[string, string]> = [],
-): {
-  payload: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = '----knowledge-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of fields) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files[]'}"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+/** A multipart body with files (in `files[]`, as the Train Bot window sends them, unless they name another field) and text fields. */
+function multipart(files: MultipartFile[], fields: Array<[string, string]> = []) {
+  return multipartForm(
+    files.map((file) => ({ field: 'files[]', ...file })),
+    fields,
+  );
 }
 
 async function docx(title: string, heading: string, text: string): Promise<Uint8Array> {
@@ -91,7 +61,7 @@ describe.each(BACKENDS)('the knowledge base on %s', (backend) => {
   });
   afterAll(() => server?.close());
 
-  async function upload(parts: Part[], fields: Array<[string, string]> = [], caller = admin) {
+  async function upload(parts: MultipartFile[], fields: Array<[string, string]> = [], caller = admin) {
     const body = multipart(parts, fields);
     return call(server.app, caller, {
       method: 'POST',

@@ -7,6 +7,7 @@ import { MODULES } from '../../modules.js';
 import type { Config } from '../../platform/config/config.js';
 import type { Db } from '../../platform/db/db.js';
 import { type Backend, openTestDb, type TestDb, type TestServer, testConfig } from '../../test/harness.js';
+import { multipartForm } from '../../test/multipart.js';
 import { readDemoDocuments } from './demo/demo-set.js';
 import type { Department } from './departments.js';
 import { type IngestOptions, type IngestResult, ingestDocument } from './ingestion/ingest.js';
@@ -135,25 +136,8 @@ export function trainingUpload(
   files: ReadonlyArray<{ name: string; bytes: Uint8Array | string }>,
   departments: readonly Department[],
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----training-upload-boundary';
-  const parts: Buffer[] = [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="department"\r\n\r\n${departments.join(',')}\r\n`,
-    ),
-  ];
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartForm(
+    files.map((file) => ({ ...file, field: 'files[]' })),
+    [['department', departments.join(',')]],
+  );
 }

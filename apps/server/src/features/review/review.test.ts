@@ -20,6 +20,7 @@ import {
   testConfig,
 } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
+import { multipartForm } from '../../test/multipart.js';
 import { pythonLibraryDir, pythonPackageFiles } from '../../test/python-library.js';
 
 type ReviewFileJson = components['schemas']['ReviewFileJson'];
@@ -88,22 +89,7 @@ function zipOf(files: Record<string, string | Uint8Array>): Uint8Array {
 }
 
 function multipart(parts: Array<{ name: string; bytes: Uint8Array; field?: string }>) {
-  const boundary = '----review-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'files'}"; filename="${part.name}"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      Buffer.from(part.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartForm(parts.map((part) => ({ ...part, contentType: 'application/zip' })));
 }
 
 async function upload(server: TestServer, caller: Caller, name: string, bytes: Uint8Array) {
