@@ -361,7 +361,8 @@ test.describe('the chat with no model configured', () => {
       await expect(citationChips(answer).first()).toHaveAccessibleName(/it-onboarding-vpn-guide\.md/);
       await page.screenshot({ path: `${screenshotDir}/chat-no-model-excerpts-1280.png` });
 
-      // The AI chat: said in words for staff, nothing inviting a question, the composer disabled with the reason.
+      // The AI chat: said in words for staff, nothing inviting a question; the composer takes only a
+      // question about attached files (Send waits for a file), and says so.
       await page.getByRole('button', { name: 'OpenAI GPT' }).click();
       const pane = page.getByRole('region', { name: 'AI chat' });
       const log = pane.getByRole('log');
@@ -370,12 +371,13 @@ test.describe('the chat with no model configured', () => {
       await expect(log).not.toContainText('Ask anything');
       await expect(pane).not.toContainText('LLM_');
       const gpt = composer(page, 'Message to OpenAI GPT');
-      await expect(gpt).toBeDisabled();
+      await expect(gpt).toBeEnabled();
       await expect(gpt).toHaveAccessibleDescription(
-        /^Questions cannot be sent here until a language model is set up/,
+        /^Without a language model the AI chat answers only questions about files you attach/,
       );
+      await expect(pane.getByRole('button', { name: 'Attach files' })).toBeVisible();
+      await gpt.fill('Hello?');
       await expect(pane.getByRole('button', { name: 'Send' })).toBeDisabled();
-      await expect(pane.getByRole('button', { name: 'New Topic' })).toBeDisabled();
       await page.screenshot({ path: `${screenshotDir}/chat-no-model-1280.png` });
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 800, height: 800 });
@@ -398,7 +400,9 @@ test.describe('the chat with no model configured', () => {
       const log = page.getByRole('region', { name: 'AI chat' }).getByRole('log');
       await expect(log).toContainText('The AI chat is not available yet');
       await expect(log).toContainText('set LLM_BASE_URL and LLM_MODEL');
-      await expect(composer(page, 'Message to OpenAI GPT')).toBeDisabled();
+      await expect(
+        page.getByRole('region', { name: 'AI chat' }).getByRole('button', { name: 'Send' }),
+      ).toBeDisabled();
       await page.screenshot({ path: `${screenshotDir}/chat-no-model-admin-1280.png` });
       expect(await accessibilityViolations(page)).toEqual([]);
     } finally {

@@ -87,6 +87,8 @@ function WidgetPanes({ state }: { state: WidgetSessionState }) {
               }
               composerLabel="Message to OpenAI GPT"
               disabledReason={hasLanguageModel ? undefined : chatMessages.modelMissingReason}
+              // Without a model, questions about attached files are still answered (with excerpts).
+              needsAttachmentsReason={hasLanguageModel ? undefined : chatMessages.modelMissingFilesReason}
             />
           </ChatScreen.Pane>
         ) : null}

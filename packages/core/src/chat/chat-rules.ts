@@ -124,6 +124,9 @@ export const chatMessages = {
     "The AI chat is not available yet: no language model has been set up for it. The knowledge chats still answer from the company's documents, with excerpts.",
   /** Why the AI chat's message box is disabled without a model. */
   modelMissingReason: 'Questions cannot be sent here until a language model is set up for the AI chat.',
+  /** Why the AI chat without a model sends only questions about attached files. */
+  modelMissingFilesReason:
+    'Without a language model the AI chat answers only questions about files you attach, with their excerpts: attach a file to ask.',
   /** What an administrator does about a missing model (shown to administrators only). */
   modelMissingForAdmins:
     "To turn it on, set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY when the model needs one) in the server's environment and restart it.",

@@ -49,6 +49,11 @@ export interface ChatComposerProps {
    * which is disabled with Send and New Topic, and describes the box.
    */
   disabledReason?: string;
+  /**
+   * Why Send is refused for now although the box may be written in (e.g. the AI chat without a
+   * model until a file is attached): shown above the box, which it describes, and Send stays disabled.
+   */
+  sendDisabledReason?: string;
   /** Drawn above the message box, e.g. the `ChatAttachmentsBar` of the files attached to the question. */
   attachments?: ReactNode;
 }
@@ -73,6 +78,7 @@ export function ChatComposer({
   autoFocus,
   id,
   disabledReason,
+  sendDisabledReason,
   attachments,
 }: ChatComposerProps) {
   const [ownValue, setOwnValue] = useState(defaultValue);
@@ -81,7 +87,8 @@ export function ChatComposer({
   const textArea = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const isDisabled = Boolean(disabledReason);
-  const canSend = !isPending && !isDisabled && isValidPrompt(value);
+  const reason = disabledReason ?? sendDisabledReason;
+  const canSend = !isPending && !isDisabled && !sendDisabledReason && isValidPrompt(value);
 
   const setValue = (next: string) => {
     if (!isControlled) setOwnValue(next);
@@ -154,9 +161,9 @@ export function ChatComposer({
           {CHAT_TEXTS.newTopic}
         </Button>
       ) : null}
-      {disabledReason ? (
+      {reason ? (
         <p id={reasonId} className="da-composer-reason">
-          {disabledReason}
+          {reason}
         </p>
       ) : null}
       {attachments}
@@ -164,7 +171,7 @@ export function ChatComposer({
         <TextField
           className="da-composer-field"
           aria-label={ariaLabel}
-          aria-describedby={disabledReason ? reasonId : undefined}
+          aria-describedby={reason ? reasonId : undefined}
           value={value}
           onChange={setValue}
           autoFocus={autoFocus && !isDisabled}

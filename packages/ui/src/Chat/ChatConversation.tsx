@@ -15,6 +15,7 @@ import {
   useChatMessage,
   useChatMessageActions,
   useChatMessageIds,
+  useChatSelector,
   useChatStore,
 } from '@digital-assistant/react';
 import {
@@ -179,7 +180,22 @@ export interface ChatConversationProps {
    * composer is disabled and says so (ChatComposer's `disabledReason`).
    */
   disabledReason?: string;
+  /**
+   * Why questions here need attached files (e.g. the AI chat without a language model answers only
+   * from the files, with their excerpts). On a server that takes attachments it replaces
+   * `disabledReason`: the composer stays open with the attach button and says so, and Send waits for
+   * a file (or a conversation that has files already). Elsewhere `disabledReason` applies.
+   */
+  needsAttachmentsReason?: string;
 }
+
+/** Whether the conversation already asked about files of one's own (its follow-ups read them too). */
+const hasAttachedFiles = (messages: readonly ChatMessage[]) =>
+  messages.some(
+    (message) =>
+      (message.attachments?.length ?? 0) > 0 ||
+      Object.values(message.sources ?? {}).some((source) => source.attachment),
+  );
 
 /**
  * A pane's conversation and composer on one channel of the chat store: the messages (following
@@ -201,14 +217,25 @@ export function ChatConversation({
   composerId,
   messageExtra,
   suggestions,
-  disabledReason,
+  disabledReason: refusedReason,
+  needsAttachmentsReason,
 }: ChatConversationProps) {
   const chat = useChat({ channel });
   const ids = useChatMessageIds({ channel });
   const { draft, setDraft } = useChatDraft({ channel });
   // Files of one's own for the next question (AI and knowledge chats; hidden on a server without it).
   const attachments = useChatAttachments();
-  const canAttach = attachments.isSupported && channel !== 'elk' && !disabledReason;
+  const canTakeFiles = attachments.isSupported && channel !== 'elk';
+  // Questions that need files: asked with files only, or refused outright where none can be attached.
+  const isFilesOnly = Boolean(needsAttachmentsReason) && canTakeFiles;
+  const disabledReason = isFilesOnly ? undefined : refusedReason;
+  const canAttach = canTakeFiles && !disabledReason;
+  const conversationHasFiles = useChatSelector(
+    useCallback((state) => hasAttachedFiles(state.conversations[channel].messages), [channel]),
+  );
+  const hasFiles =
+    conversationHasFiles || attachments.items.some((item) => item.status === 'ready' && item.id);
+  const sendDisabledReason = isFilesOnly && !hasFiles ? needsAttachmentsReason : undefined;
   const send = (prompt: string) => {
     const ids = canAttach ? attachments.readyIds() : [];
     void chat.send(prompt, ids.length > 0 ? { attachments: ids } : undefined);
@@ -225,7 +252,7 @@ export function ChatConversation({
   // the message box.
   const focusComposer = useCallback(() => document.getElementById(boxId)?.focus(), [boxId]);
   const emptyState =
-    suggestions?.length && !disabledReason ? (
+    suggestions?.length && !disabledReason && !isFilesOnly ? (
       <>
         {intro}
         <ChatSuggestions suggestions={suggestions} onSelect={ask} isDisabled={chat.pendingResponse} />
@@ -253,6 +280,7 @@ export function ChatConversation({
           onNewTopic={hasNewTopic ? () => void chat.newTopic() : undefined}
           autoFocus={autoFocus}
           disabledReason={disabledReason}
+          sendDisabledReason={sendDisabledReason}
           attachments={
             canAttach ? (
               <ChatAttachmentsBar

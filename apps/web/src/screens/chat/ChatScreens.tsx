@@ -58,7 +58,8 @@ export function ChatPanesScreen({
   onDismissConversationNotice,
 }: ChatPanesScreenProps) {
   useFocusOnArrival(COMPOSER_IDS[selection]);
-  // Without a language model the AI chat says so before anyone asks, and nothing can be sent to it.
+  // Without a language model the AI chat says so before anyone asks, and only questions about
+  // attached files can be sent to it.
   const { hasLanguageModel, isAdmin } = useSession();
   const starters = useStarterQuestions();
   return (
@@ -89,6 +90,8 @@ export function ChatPanesScreen({
             composerId={COMPOSER_IDS.openai}
             suggestions={starters.aiChat}
             disabledReason={hasLanguageModel ? undefined : chatMessages.modelMissingReason}
+            // Without a model, questions about attached files are still answered (with excerpts).
+            needsAttachmentsReason={hasLanguageModel ? undefined : chatMessages.modelMissingFilesReason}
           />
         </ChatScreen.Pane>
       </ChatScreen.Panes>
