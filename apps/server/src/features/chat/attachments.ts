@@ -106,6 +106,23 @@ export async function conversationAttachments(
   return rows.map(attachedFile);
 }
 
+/**
+ * The files `ids` are no conversation's again (kept a day like any unused file): a new conversation
+ * whose first answer failed is removed, and its question's files stay to be asked about again.
+ */
+export async function unlinkAttachments(
+  db: Queryable,
+  userId: string,
+  ids: readonly string[],
+  conversationId: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    'UPDATE chat_attachments SET conversation_id = NULL WHERE user_id = $1 AND id = ANY($2::uuid[]) AND conversation_id = $3',
+    [userId, ids, conversationId],
+  );
+}
+
 /** The files become the conversation's (and go with it). */
 export async function linkAttachments(
   db: Queryable,

@@ -31,6 +31,7 @@ import {
   linkAttachments,
   pickAttachedPassages,
   resolveAttachments,
+  unlinkAttachments,
 } from './attachments.js';
 import { messageSnippet, titleSnippet } from './history-search.js';
 import { EXCERPTS, knowledgePieces, PASSAGES, retrieve, withAttached } from './knowledge-answer.js';
@@ -312,8 +313,17 @@ export function createChatHandlers(
       fail: async () => {
         const ids = await saving?.catch(() => undefined);
         if (!ids) return;
-        if (!existing) await deleteConversation(db, userId, conversation.id);
-        else await deleteMessages(db, ids.answerId ? [ids.questionId, ids.answerId] : [ids.questionId]);
+        if (!existing) {
+          // The question's files outlive the conversation they would have started: asked again
+          // (retry), the same files are read.
+          await unlinkAttachments(
+            db,
+            userId,
+            attached.map((file) => file.id),
+            conversation.id,
+          );
+          await deleteConversation(db, userId, conversation.id);
+        } else await deleteMessages(db, ids.answerId ? [ids.questionId, ids.answerId] : [ids.questionId]);
       },
     });
   };
