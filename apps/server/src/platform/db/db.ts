@@ -270,7 +270,10 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     const opened = new pg.Pool({
       connectionString,
       max: options.max ?? 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      // JIT compilation off: the server's statements are short, and PostgreSQL's estimate of one
+      // crosses jit_above_cost on a large table (the knowledge search at a million passages) where
+      // compiling took 840 of the statement's 857 ms (bench/README.md, scale.ts). PGlite has no JIT.
+      options: `-c jit=off${options.schema ? ` -c search_path=${options.schema}` : ''}`,
       ...(onConnect ? { onConnect } : {}),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.

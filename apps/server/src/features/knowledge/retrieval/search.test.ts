@@ -7,7 +7,13 @@ import { buildPdf, buildPptx } from '../demo/build-files.js';
 import { type Department, PGA_FEATURE, type Viewer } from '../departments.js';
 import { knowledgeMigrations } from '../migrations.js';
 import { addDemoDocuments, addDocument, openKnowledgeTestDb, queueDocument } from '../test-support.js';
-import { fuseByRank, searchKnowledge, usesOperators, type VectorRetriever } from './search.js';
+import {
+  COMMON_STEM_CHUNKS,
+  fuseByRank,
+  searchKnowledge,
+  usesOperators,
+  type VectorRetriever,
+} from './search.js';
 
 const staff: Viewer = { role: 'STAFF', features: new Set(['chat']) };
 const pgaMember: Viewer = { role: 'PGA', features: new Set(['chat', PGA_FEATURE]) };
@@ -291,6 +297,66 @@ describe.each(BACKENDS)('searching the knowledge base on %s', (backend) => {
       documentName: 'quarterly-review.pptx',
       location: { headingPath: ['Hiring'], slide: 2 },
     });
+  });
+});
+
+describe.each(BACKENDS)('a word in thousands of passages on %s', (backend) => {
+  it('is not looked up in the index for a partial match, yet still ranks the candidates holding it first', async () => {
+    const test = await openKnowledgeTestDb(backend);
+    try {
+      const { document: notes } = await addDocument(test.db, {
+        name: 'office-notes.md',
+        departments: ['it'],
+        bytes: strToU8('# Office notes\n\nThe office kettle is descaled on Mondays.\n'),
+      });
+      // More passages holding "office" than COMMON_STEM_CHUNKS, written as the ingestion would.
+      const extra = COMMON_STEM_CHUNKS + 500;
+      await test.db.query(
+        `INSERT INTO knowledge_chunks (document_id, generation, ordinal, heading_path, heading, title, text, tsv, heading_tsv)
+         SELECT d.id, d.generation, 1000 + n, ARRAY['Office notes'], 'Office notes', 'office-notes',
+                'The office kettle was descaled on day ' || n || '.',
+                setweight(to_tsvector('english', 'Office notes'), 'A') || setweight(to_tsvector('english', 'office-notes'), 'B')
+                  || setweight(to_tsvector('english', 'The office kettle was descaled on day ' || n || '.'), 'D'),
+                setweight(to_tsvector('english', 'Office notes'), 'A') || setweight(to_tsvector('english', 'office-notes'), 'B')
+         FROM knowledge_documents d, generate_series(1, $2::int) AS n WHERE d.id = $1`,
+        [notes.id, extra],
+      );
+      await test.db.query('UPDATE knowledge_documents SET chunk_count = chunk_count + $2 WHERE id = $1', [
+        notes.id,
+        extra,
+      ]);
+      await addDocument(test.db, {
+        name: 'a-garage-permits.md',
+        departments: ['it'],
+        bytes: strToU8(
+          '# Garage\n\nVisitor parking permits: parking permits for the garage, parking permits renewed yearly.\n',
+        ),
+      });
+      await addDocument(test.db, {
+        name: 'b-office-permits.md',
+        departments: ['it'],
+        bytes: strToU8('# Reception\n\nVisitor parking permits are issued by the office reception.\n'),
+      });
+      // The statistics that call the word common.
+      await test.db.exec('ANALYZE knowledge_chunks');
+
+      // No passage holds every word ("zebra" none): the partial match answers, and the passage that
+      // also holds the common word comes first although the other holds the rarer ones more often.
+      const hits = await searchKnowledge(test.db, {
+        query: 'office parking permits zebra',
+        viewer: staff,
+        department: 'it',
+        k: 2,
+      });
+      expect(hits.map((hit) => [hit.documentName, hit.match])).toEqual([
+        ['b-office-permits.md', 'some'],
+        ['a-garage-permits.md', 'some'],
+      ]);
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+      expect(hits[0]!.snippet).toMatch(/\*\*office\*\*/);
+    } finally {
+      await test.cleanup();
+    }
   });
 });
 

@@ -238,23 +238,42 @@ interface PreparedQuery {
   strict: string;
   anyStem: string | null;
   stems: string[];
+  /**
+   * Per stem, the share of chunks holding it by the column's statistics (ANALYZE's most common
+   * lexemes), null when it is not among them or there are none; and the table's row estimate.
+   */
+  frequencies: (number | null)[];
+  chunks: number;
 }
 
 async function prepareQuery(db: Queryable, query: string): Promise<PreparedQuery> {
-  const { rows } = await db.query<{ strict: string; stems: string[] | null }>(
-    `SELECT websearch_to_tsquery('english', $1)::text AS strict,
-            tsvector_to_array(to_tsvector('english', $1)) AS stems`,
+  const { rows } = await db.query<{
+    strict: string;
+    stems: string[] | null;
+    frequencies: (number | null)[] | null;
+    chunks: number | null;
+  }>(
+    `SELECT websearch_to_tsquery('english', $1)::text AS strict, question.stems,
+            (SELECT array_agg(s.most_common_elem_freqs[array_position(s.most_common_elems::text::text[], stem)]
+                              ORDER BY position)
+             FROM pg_stats s, unnest(question.stems) WITH ORDINALITY AS listed(stem, position)
+             WHERE s.schemaname = current_schema() AND s.tablename = 'knowledge_chunks' AND s.attname = 'tsv'
+            )::float8[] AS frequencies,
+            (SELECT reltuples FROM pg_class WHERE oid = to_regclass('knowledge_chunks'))::float8 AS chunks
+     FROM (SELECT tsvector_to_array(to_tsvector('english', $1)) AS stems) AS question`,
     [query],
     // Planned once: its plan does not depend on the question. The searches below are not named:
     // PostgreSQL's generic plan for them (chosen after five runs of a named statement) was about
     // twice as slow at 10k chunks (p95 29 against 16 ms on PGlite, 18 against 11 on PostgreSQL).
-    { name: 'knowledge_prepare_query' },
+    { name: 'knowledge_prepare_question' },
   );
   const stems = rows[0]?.stems ?? [];
   return {
     strict: rows[0]?.strict ?? '',
     anyStem: stems.length > 0 ? stems.map((stem) => tsqueryTerm(stem)).join(' | ') : null,
     stems,
+    frequencies: stems.map((_, index) => rows[0]?.frequencies?.[index] ?? null),
+    chunks: Math.max(0, Number(rows[0]?.chunks ?? 0)),
   };
 }
 
@@ -323,6 +342,17 @@ const PARTIAL_POOL = 50;
  */
 export const PARTIAL_CANDIDATES_PER_STEM = 200;
 
+/**
+ * A stem the statistics put in more chunks than this is common: the partial match does not look it
+ * up in the index (building the index's bitmap of tens of thousands of rows is what a question's
+ * time went to at a million passages, bench/scale.ts) but checks it on the candidates the question's
+ * other words found, each of which it still scores. Ten times the per-stem cap: a stem below it is
+ * looked up as before, so a small knowledge base (and every test) searches exactly as without it.
+ */
+export const COMMON_STEM_CHUNKS = 10 * PARTIAL_CANDIDATES_PER_STEM;
+/** Candidates ranked by the looked-up stems before the common stems' share is added to theirs. */
+const PARTIAL_PREPOOL = 200;
+
 async function partialHits(
   db: Queryable,
   prepared: PreparedQuery,
@@ -332,45 +362,67 @@ async function partialHits(
   headline: string,
 ): Promise<KnowledgeHit[]> {
   if (prepared.stems.length === 0 || !prepared.anyStem) return [];
-  // One index lookup per stem (each a constant, so the planner uses the GIN index and reads no
-  // chunk's tsvector): which current, visible chunks hold it, at most PARTIAL_CANDIDATES_PER_STEM.
-  // Document frequencies, and so the IDF, come from those rows within the visible scope, or for a
-  // stem with more from the index's count of every chunk holding it (`common`: a bitmap count that
-  // reads no row of a page all-visible); whether the stem is in a heading or the title is read from
-  // the small heading_tsv. Only the best few chunks are then ranked by ts_rank_cd.
+  // One index lookup per stem not common (each a constant, so the planner uses the GIN index and
+  // reads no chunk's tsvector): which current, visible chunks hold it, at most
+  // PARTIAL_CANDIDATES_PER_STEM. Document frequencies, and so the IDF, come from those rows within
+  // the visible scope, or for a stem with more from the column's statistics (`common`), else a
+  // count; whether the stem is in a heading or the title is read from the small heading_tsv. The
+  // common stems (COMMON_STEM_CHUNKS by the statistics; the rarest stem is looked up whatever its
+  // frequency) are matched on the best candidates only. The best few are then ranked by ts_rank_cd.
   const stems = prepared.stems.slice(0, 32);
+  const estimated = stems.map((_, index) => (prepared.frequencies[index] ?? 0) * prepared.chunks);
+  const rarest = estimated.indexOf(Math.min(...estimated));
+  const isCommon = estimated.map((chunks, index) => index !== rarest && chunks > COMMON_STEM_CHUNKS);
   const first = 7;
   const cap = PARTIAL_CANDIDATES_PER_STEM;
-  const lookups = stems
+  const term = (index: number) => `$${first + index * 4}::tsquery`;
+  const inHeading = (index: number) => `$${first + index * 4 + 1}::tsquery`;
+  const inTitle = (index: number) => `$${first + index * 4 + 2}::tsquery`;
+  const lexeme = (index: number) => `$${first + index * 4 + 3}::text`;
+  const looked = stems.map((_, index) => index).filter((index) => !isCommon[index]);
+  const skipped = stems.map((_, index) => index).filter((index) => isCommon[index]);
+  const lookups = looked
     .map(
-      (_, index) =>
+      (index) =>
         `(SELECT ${index} AS stem, c.document_id, c.ordinal,
-                c.heading_tsv @@ $${first + index * 4 + 1}::tsquery AS in_heading,
-                c.heading_tsv @@ $${first + index * 4 + 2}::tsquery AS in_title
-         FROM ${VISIBLE_CHUNKS} AND c.tsv @@ $${first + index * 4}::tsquery
+                c.heading_tsv @@ ${inHeading(index)} AS in_heading,
+                c.heading_tsv @@ ${inTitle(index)} AS in_title
+         FROM ${VISIBLE_CHUNKS} AND c.tsv @@ ${term(index)}
          LIMIT ${cap})`,
     )
     .join('\n       UNION ALL\n       ');
-  // Only for a stem whose lookup stopped at the cap (the one-time filter is checked first): the
-  // share of chunks holding it by the planner's statistics of the column (ANALYZE keeps the most
-  // common lexemes' frequencies: reading them costs nothing; autovacuum analyzes on PostgreSQL),
-  // else, with no statistics, a count of the chunks holding it.
+  // Only for a stem whose lookup stopped at the cap (the one-time filter is checked first), or that
+  // was not looked up: the share of chunks holding it by the planner's statistics of the column
+  // (ANALYZE keeps the most common lexemes' frequencies: reading them costs nothing; autovacuum
+  // analyzes on PostgreSQL), else, with no statistics, a count of the chunks holding it.
   const counts = stems
     .map(
       (_, index) =>
         `SELECT ${index} AS stem, coalesce(
            (SELECT round(stats.frequency * total.n) FROM total, (
               SELECT coalesce(
-                s.most_common_elem_freqs[array_position(s.most_common_elems::text::text[], $${first + index * 4 + 3}::text)],
+                s.most_common_elem_freqs[array_position(s.most_common_elems::text::text[], ${lexeme(index)})],
                 -- not among them: at most the least common's (the first of the three figures after them)
                 s.most_common_elem_freqs[cardinality(s.most_common_elems::text::text[]) + 1]) AS frequency
               FROM pg_stats s
               WHERE s.schemaname = current_schema() AND s.tablename = 'knowledge_chunks' AND s.attname = 'tsv'
             ) AS stats),
-           (SELECT count(*) FROM knowledge_chunks c WHERE c.tsv @@ $${first + index * 4}::tsquery)) AS n
-         WHERE (SELECT count(*) FROM pairs WHERE pairs.stem = ${index}) >= ${cap}`,
+           (SELECT count(*) FROM knowledge_chunks c WHERE c.tsv @@ ${term(index)})) AS n
+         ${isCommon[index] ? '' : `WHERE (SELECT count(*) FROM pairs WHERE pairs.stem = ${index}) >= ${cap}`}`,
     )
     .join('\n       UNION ALL\n       ');
+  // The common stems' share of a candidate's score, read from its own tsvector.
+  const commonShare =
+    skipped.length === 0
+      ? '0'
+      : skipped
+          .map(
+            (index) =>
+              `CASE WHEN c.tsv @@ ${term(index)} THEN (SELECT idf FROM idf WHERE idf.stem = ${index})
+                 * (1 + CASE WHEN c.heading_tsv @@ ${inHeading(index)} THEN ${HEADING_BONUS} ELSE 0 END
+                    + CASE WHEN c.heading_tsv @@ ${inTitle(index)} THEN ${TITLE_BONUS} ELSE 0 END) ELSE 0 END`,
+          )
+          .join('\n              + ');
   const { rows } = await db.query<HitRow>(
     `WITH pairs AS MATERIALIZED (
        ${lookups}
@@ -389,28 +441,36 @@ async function partialHits(
          LEFT JOIN common ON common.stem = stems.stem
        GROUP BY stems.stem
      ),
-     idf AS (
+     idf AS MATERIALIZED (
        SELECT frequency.stem, ln(1 + greatest(total.n - frequency.n + 0.5, 0.5) / (frequency.n + 0.5)) AS idf
        FROM total, frequency
      ),
      best AS (SELECT sum(idf) * (1 + ${HEADING_BONUS} + ${TITLE_BONUS}) AS total FROM idf),
-     pool AS (
+     candidates AS (
        SELECT pairs.document_id, pairs.ordinal,
               sum(idf.idf * (1 + CASE WHEN pairs.in_heading THEN ${HEADING_BONUS} ELSE 0 END
-                                 + CASE WHEN pairs.in_title THEN ${TITLE_BONUS} ELSE 0 END)) / best.total AS score
-       FROM pairs JOIN idf ON idf.stem = pairs.stem, best
-       GROUP BY pairs.document_id, pairs.ordinal, best.total
+                                 + CASE WHEN pairs.in_title THEN ${TITLE_BONUS} ELSE 0 END)) AS looked_score
+       FROM pairs JOIN idf ON idf.stem = pairs.stem
+       GROUP BY pairs.document_id, pairs.ordinal
+       ORDER BY looked_score DESC
+       LIMIT ${skipped.length === 0 ? PARTIAL_POOL : PARTIAL_PREPOOL}
+     ),
+     pool AS (
+       SELECT candidates.document_id, candidates.ordinal, d.name, c.generation, c.heading_path, c.page, c.slide,
+              c.text, c.tsv,
+              (candidates.looked_score + ${commonShare}) / best.total AS score
+       FROM candidates, best, knowledge_documents d, knowledge_chunks c
+       WHERE d.id = candidates.document_id
+         AND c.document_id = candidates.document_id AND c.generation = d.generation AND c.ordinal = candidates.ordinal
        ORDER BY score DESC
        LIMIT ${PARTIAL_POOL}
      ),
      top AS (
-       SELECT pool.document_id, pool.ordinal, pool.score, d.name, c.generation, c.heading_path, c.page, c.slide, c.text,
-              ts_rank_cd('${RANK_WEIGHTS}'::float4[], c.tsv, $1::tsquery, 1) AS density
+       SELECT pool.document_id, pool.ordinal, pool.score, pool.name, pool.generation, pool.heading_path, pool.page,
+              pool.slide, pool.text,
+              ts_rank_cd('${RANK_WEIGHTS}'::float4[], pool.tsv, $1::tsquery, 1) AS density
        FROM pool
-         JOIN knowledge_documents d ON d.id = pool.document_id
-         JOIN knowledge_chunks c
-           ON c.document_id = pool.document_id AND c.generation = d.generation AND c.ordinal = pool.ordinal
-       ORDER BY pool.score DESC, density DESC, d.name, pool.ordinal
+       ORDER BY pool.score DESC, density DESC, pool.name, pool.ordinal
        LIMIT $4
      )
      SELECT top.*, ts_headline('english', top.text, $1::tsquery, $5) AS snippet
