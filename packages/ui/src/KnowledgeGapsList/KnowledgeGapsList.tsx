@@ -97,7 +97,12 @@ export function KnowledgeGapsList({
               <Disclosure className="da-gap-disclosure">
                 <Heading level={2} className="da-gap-heading">
                   <Button slot="trigger" className="da-gap-trigger">
-                    <span className="da-gap-summary">{knowledgeGapSummary(gap)}</span>
+                    <span className="da-gap-summary">
+                      <span className="da-gap-chevron" aria-hidden="true">
+                        ▸
+                      </span>
+                      {knowledgeGapSummary(gap)}
+                    </span>
                     <span className="da-gap-meta">
                       {DEPARTMENT_LABELS[gap.department]} ·{' '}
                       {gap.count === 1 ? '1 question' : `${gap.count} questions`} · {period(gap)}
