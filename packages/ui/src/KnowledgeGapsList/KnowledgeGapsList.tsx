@@ -98,9 +98,7 @@ export function KnowledgeGapsList({
                 <Heading level={2} className="da-gap-heading">
                   <Button slot="trigger" className="da-gap-trigger">
                     <span className="da-gap-summary">
-                      <span className="da-gap-chevron" aria-hidden="true">
-                        ▸
-                      </span>
+                      <span className="da-gap-chevron" aria-hidden="true" />
                       {knowledgeGapSummary(gap)}
                     </span>
                     <span className="da-gap-meta">
