@@ -17,6 +17,7 @@ import {
   listAvailableKnowledgeDocuments,
   listFeatures,
   listKnowledgeDocuments,
+  listKnowledgeGaps,
   listMyTokens,
   listStarterQuestions,
   reingestKnowledgeDocument,
@@ -131,6 +132,7 @@ describe('every extension helper on a server with only the seed calls', () => {
     'DELETE /api/chat/feedback': () => deleteAnswerFeedback(client(), '1'),
     'GET /api/admin/feedback': () => listAnswerFeedback(client()),
     'GET /api/admin/feedback/export': () => downloadAnswerFeedbackCsv(client()),
+    'GET /api/admin/knowledge-gaps': () => listKnowledgeGaps(client(), { department: 'it' }),
     'GET /api/chat/attachments': () => getChatAttachmentLimits(client()),
     'POST /api/chat/attachments': () => uploadChatAttachments(client(), [new File(['notes'], 'notes.md')]),
     'GET /api/knowledge/documents/available': () =>
