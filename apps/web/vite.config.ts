@@ -58,9 +58,60 @@ function stylesheetWithoutBlocking(): Plugin {
   };
 }
 
+/**
+ * `src/main.tsx` evaluates the app's modules a part per task through `import()`; without help the
+ * browser would fetch each part only when the one before it has run. The page preloads them all
+ * (`modulepreload`: fetched and compiled, not run), as it would the static imports of its entry.
+ */
+function preloadStagedImports(): Plugin {
+  const staged = [
+    /\/react-dom\/client\.js$/,
+    /\/src\/screens\/Shell\.tsx$/,
+    /\/src\/screens\/chat\/ChatHeader\.tsx$/,
+    /\/src\/boot\.tsx$/,
+  ];
+  return {
+    name: 'digital-assistant:preload-staged-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) => {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return html;
+        const preloaded = new Set([entry.fileName, ...entry.imports]);
+        const files: string[] = [];
+        const add = (fileName: string) => {
+          if (preloaded.has(fileName)) return;
+          preloaded.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') for (const imported of chunk.imports) add(imported);
+          files.push(fileName);
+        };
+        const holds = (chunk: (typeof chunks)[number], pattern: RegExp) =>
+          chunk.moduleIds.some((id) => pattern.test(id));
+        for (const chunk of chunks) {
+          if (
+            entry.dynamicImports.includes(chunk.fileName) &&
+            staged.some((pattern) => holds(chunk, pattern))
+          )
+            add(chunk.fileName);
+        }
+        const missing = staged.filter((pattern) => chunks.every((chunk) => !holds(chunk, pattern)));
+        if (missing.length > 0) throw new Error(`No chunk of main.tsx's staged import ${missing.join(', ')}`);
+        const links = files
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('\n    ');
+        return html.replace('</head>', `  ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
 // The reference server serves dist/ and /api on one origin; in `vite dev` the API is proxied to it.
 export default defineConfig({
-  plugins: [react(), stylesheetWithoutBlocking(), precompress()],
+  plugins: [react(), stylesheetWithoutBlocking(), preloadStagedImports(), precompress()],
   resolve: {
     // The UI package's published build is one module, which a bundler cannot split: everything the
     // app uses of it (the markdown renderer of the chat included) would load up front. Built from its
