@@ -90,7 +90,7 @@ test('Feedback: staff vote on AI and knowledge answers in the chat; an administr
   const adminVote = voteButtons(answers(admin).last());
   await adminVote.down.click();
   await expect(adminVote.down).toHaveAttribute('aria-pressed', 'true');
-  await admin.goto('/feedback');
+  await admin.getByRole('link', { name: 'Feedback' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
   const aiRow = admin.getByRole('row').filter({ hasText: `Wrong floor for ${marker}` });
   await expect(aiRow).toHaveCount(1);

@@ -92,7 +92,13 @@ test('Knowledge gaps: unanswered and voted-down questions grouped for administra
 
   // The administrator finds the group: two people, three questions, none answered.
   const page = admin.page;
-  await page.goto('/knowledge-gaps');
+  await page.goto('/status');
+  // Reached from the menu's Admin section, after Feedback.
+  await expect(page.getByRole('link', { name: /^(Feedback|Knowledge Gaps)$/ })).toHaveText([
+    'Feedback',
+    'Knowledge Gaps',
+  ]);
+  await page.getByRole('link', { name: 'Knowledge Gaps' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Gaps' })).toBeVisible();
   const group = page.getByRole('button', {
     name: new RegExp(`2 people asked about “[^”]*${hall}[^”]*”: no document answered`),

@@ -46,7 +46,12 @@ export function Shell({ skipToComposer, title, header, children }: ShellProps) {
               isElkDisabled={menu.agents.find((item) => item.id === 'elk')?.isDisabled}
             />
           ) : null}
-          {menu.admin ? <AppShell.AdminSection /> : null}
+          {menu.admin ? (
+            <AppShell.AdminSection
+              feedbackHref={menu.admin.find((item) => item.id === 'feedback')?.to}
+              knowledgeGapsHref={menu.admin.find((item) => item.id === 'knowledgeGaps')?.to}
+            />
+          ) : null}
         </AppShell.MenuNav>
         {user ? <AppShell.Footer user={user} onLogout={() => void logout()} /> : null}
       </AppShell.MenuPanel>

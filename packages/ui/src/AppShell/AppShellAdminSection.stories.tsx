@@ -40,3 +40,24 @@ export const CustomPaths: Story = {
     );
   },
 };
+
+/** With the server's answer feedback: Feedback and Knowledge Gaps between File Status and Admin Chat. */
+export const WithFeedbackPages: Story = {
+  args: { feedbackHref: '/feedback', knowledgeGapsHref: '/knowledge-gaps' },
+  play: async ({ canvas }) => {
+    const links = canvas.getAllByRole('link').map((link) => link.textContent);
+    await expect(links).toEqual(
+      expect.arrayContaining([
+        'Users & Permissions',
+        'File Status',
+        'Feedback',
+        'Knowledge Gaps',
+        'Admin Chat',
+      ]),
+    );
+    await expect(canvas.getByRole('link', { name: 'Knowledge Gaps' })).toHaveAttribute(
+      'href',
+      '/knowledge-gaps',
+    );
+  },
+};

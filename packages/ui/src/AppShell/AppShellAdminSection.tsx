@@ -1,4 +1,4 @@
-import { ChatIcon, FileIcon, UsersIcon } from '../icons/icons';
+import { ChatIcon, FileIcon, SearchIcon, ThumbUpIcon, UsersIcon } from '../icons/icons';
 import { useAppShell } from './AppShellContext';
 import { AppShellMenuLink } from './AppShellMenuLink';
 import { AppShellMenuSection } from './AppShellMenuSection';
@@ -9,6 +9,10 @@ export interface AppShellAdminSectionProps {
   usersHref?: string;
   /** @default '/status' */
   statusHref?: string;
+  /** The Feedback page's address; without it (a server without answer feedback) no link. */
+  feedbackHref?: string;
+  /** The Knowledge Gaps page's address; without it no link. */
+  knowledgeGapsHref?: string;
   /** @default '/menu/chat' */
   adminChatHref?: string;
 }
@@ -17,6 +21,8 @@ export interface AppShellAdminSectionProps {
 export function AppShellAdminSection({
   usersHref = '/users',
   statusHref = '/status',
+  feedbackHref,
+  knowledgeGapsHref,
   adminChatHref = '/menu/chat',
 }: AppShellAdminSectionProps) {
   useAppShell('AppShell.AdminSection');
@@ -28,6 +34,16 @@ export function AppShellAdminSection({
       <AppShellMenuLink href={statusHref} icon={<FileIcon />}>
         File Status
       </AppShellMenuLink>
+      {feedbackHref ? (
+        <AppShellMenuLink href={feedbackHref} icon={<ThumbUpIcon />}>
+          Feedback
+        </AppShellMenuLink>
+      ) : null}
+      {knowledgeGapsHref ? (
+        <AppShellMenuLink href={knowledgeGapsHref} icon={<SearchIcon />}>
+          Knowledge Gaps
+        </AppShellMenuLink>
+      ) : null}
       <AppShellMenuLink href={adminChatHref} icon={<ChatIcon />}>
         Admin Chat
       </AppShellMenuLink>
