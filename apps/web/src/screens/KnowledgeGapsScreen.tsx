@@ -15,7 +15,7 @@ export function KnowledgeGapsScreen() {
     return <p>This server does not report knowledge gaps.</p>;
   }
   return (
-    <>
+    <div className="app-page-stack">
       <p className="app-tab-intro">
         Questions that no document answered, or whose answers were voted down, grouped by similar wording in
         each department. Who asked is not shown.
@@ -32,6 +32,6 @@ export function KnowledgeGapsScreen() {
         uploadHref={(gap) => `/train-bot?department=${gap.department}`}
         isLoading={gaps.isLoading}
       />
-    </>
+    </div>
   );
 }
