@@ -4,7 +4,11 @@ export interface HealthPageProps {
   message?: string;
 }
 
-/** The plain health page of the ping, health and healthz routes. */
+/** The plain health page of the ping, health and healthz routes: the message is the page's main content and its heading. */
 export function HealthPage({ message = 'pong!' }: HealthPageProps) {
-  return <pre className="da-health">{message}</pre>;
+  return (
+    <main className="da-health">
+      <h1 className="da-health-message">{message}</h1>
+    </main>
+  );
 }
