@@ -6,7 +6,7 @@
 // never answered, only how many distinct people did.
 import type { components } from '../../generated/contract.js';
 import type { Queryable } from '../../platform/db/db.js';
-import { canReadDepartment, type Viewer } from '../knowledge/departments.js';
+import { canReadDepartment, type Viewer } from '../knowledge/index.js';
 
 type GapDepartment = components['schemas']['StarterDepartment'];
 export type KnowledgeGap = components['schemas']['KnowledgeGap'];
