@@ -23,7 +23,7 @@ import {
   ElkMetricsPanel,
   StatusBanner,
 } from '@digital-assistant/ui';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { COMPOSER_IDS } from './composer-ids';
 
 export interface ChatPanesScreenProps {
@@ -49,9 +49,11 @@ function useFocusOnArrival(composerId: string) {
 
 /**
  * /chat and /chat/{department}: the knowledge and AI panes, sliding between them. The message box
- * of the pane on show has the focus on arrival (after sign-in, a reload, a link).
+ * of the pane on show has the focus on arrival (after sign-in, a reload, a link). Memoised: when an
+ * answer ends and the address becomes `/chat?c=ID`, the route draws again but the panes (with the
+ * whole answer) do not, as nothing they show changed.
  */
-export function ChatPanesScreen({
+export const ChatPanesScreen = memo(function ChatPanesScreen({
   selection,
   department,
   conversationNotice,
@@ -97,7 +99,7 @@ export function ChatPanesScreen({
       </ChatScreen.Panes>
     </ChatScreen.Root>
   );
-}
+});
 
 /**
  * The Sources panel of the admin chat: the latest knowledge answer's sources, beside the
