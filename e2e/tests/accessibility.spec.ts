@@ -298,11 +298,16 @@ for (const viewport of widths) {
       await context.close();
     }
 
-    // Staff on the server without a model: the AI chat says so.
+    // Staff on the server without a model: the AI chat says so; its composer takes only questions
+    // about attached files, and says so (chat.spec.ts).
     const staff = await signedInAs(browser, noModelBaseURL, 'staff@example.com', viewport);
     try {
       await staff.page.goto('/chat');
-      await expect(staff.page.getByRole('textbox', { name: 'Message to OpenAI GPT' })).toBeDisabled();
+      await expect(
+        staff.page.getByRole('textbox', { name: 'Message to OpenAI GPT' }),
+      ).toHaveAccessibleDescription(
+        /^Without a language model the AI chat answers only questions about files you attach/,
+      );
       const { found: noModel, check: checkNoModel } = auditor(staff.page);
       await checkNoModel('chat (AI) without a model');
       Object.assign(found, noModel);
