@@ -8,11 +8,12 @@ import {
   type Caller,
   call,
   sessionFor,
+  standinLlmConfig,
   startTestServer,
   type TestServer,
-  testConfig,
 } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
+import { multipartForm } from '../../test/multipart.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
 
 type Upload = components['schemas']['ChatAttachmentUploadResponse'];
@@ -20,17 +21,6 @@ type GptAnswer = components['schemas']['GptChatResponse'];
 
 const STAFF = DEMO_ACCOUNTS.find((account) => account.role === 'STAFF')!.email;
 const NOTES = '# Harbour move\n\nVisitors park in the blue garage behind the lighthouse.\n';
-
-function attachmentForm(name: string, text: string) {
-  const boundary = '----chat-attachment-retry';
-  return {
-    payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n` +
-        `Content-Type: application/octet-stream\r\n\r\n${text}\r\n--${boundary}--\r\n`,
-    ),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(BACKENDS)('retrying a failed first answer about a file on %s', (backend) => {
   let server: TestServer;
@@ -40,7 +30,7 @@ describe.each(BACKENDS)('retrying a failed first answer about a file on %s', (ba
   beforeAll(async () => {
     standin = await startLlmStandin();
     server = await startTestServer(backend, {
-      llm: { ...testConfig().llm, baseUrl: standin.url, model: 'standin', timeoutMs: 2000, maxRetries: 0 },
+      llm: standinLlmConfig(standin, { maxRetries: 0 }),
     });
     staff = await sessionFor(server.db, STAFF);
   }, 60_000);
@@ -53,7 +43,7 @@ describe.each(BACKENDS)('retrying a failed first answer about a file on %s', (ba
     const uploaded = await call(server.app, staff, {
       method: 'POST',
       url: '/api/chat/attachments',
-      ...attachmentForm('harbour-move.md', NOTES),
+      ...multipartForm([{ name: 'harbour-move.md', bytes: NOTES }]),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const id = (uploaded.json() as Upload).Attachments[0]!.Id;

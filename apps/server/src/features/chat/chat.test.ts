@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/contract.js';
+import { startDemoKnowledgeServer } from '../../test/demo-knowledge.js';
 import {
   addUser,
   BACKENDS,
@@ -51,18 +52,6 @@ function markersOf(text: string): string[] {
   return [...text.matchAll(/\[(\d+)\]/g)].map((match) => match[1]!);
 }
 
-async function waitForReadyDocuments(server: TestServer, count: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const { rows } = await server.db.query<{ ready: number; total: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'ready')::int AS ready, count(*)::int AS total FROM knowledge_documents`,
-    );
-    if (rows[0]!.total >= count && rows[0]!.ready === rows[0]!.total) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the demo documents did not become ready');
-}
-
 describe('trimToBudget', () => {
   const message = (role: 'user' | 'assistant', content: string) => ({
     id: '1',
@@ -97,14 +86,12 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
 
   beforeAll(async () => {
     standin = await startLlmStandin();
-    server = await startTestServer(backend, {
+    server = await startDemoKnowledgeServer(backend, {
       llm: standinLlmConfig(standin),
-      seedDemoKnowledge: true,
       chatRateLimit: { max: 1000, windowSeconds: 60 },
     });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    await waitForReadyDocuments(server, 8);
     admin = await sessionFor(server.db, ADMIN);
     staff = await sessionFor(server.db, STAFF);
     pga = await sessionFor(server.db, PGA);
@@ -115,30 +102,58 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
   });
   beforeEach(() => standin.reset());
 
-  const gpt = (
-    caller: Caller,
-    Message: string,
-    ConversationId?: string,
-    headers: Record<string, string> = {},
-  ) =>
-    call(server.app, caller, {
-      method: 'POST',
-      url: '/api/chat/gpt',
-      payload: { Message, ...(ConversationId !== undefined ? { ConversationId } : {}) },
+  const post = (url: string, caller: Caller, payload: object, headers: Record<string, string> = {}) =>
+    call(server.app, caller, { method: 'POST', url, payload, headers });
+  const gpt = (caller: Caller, Message: string, ConversationId?: string, headers?: Record<string, string>) =>
+    post(
+      '/api/chat/gpt',
+      caller,
+      { Message, ...(ConversationId !== undefined ? { ConversationId } : {}) },
       headers,
-    });
+    );
   const knowledge = (
     caller: Caller,
     message: string,
     Department?: string,
-    headers: Record<string, string> = {},
-  ) =>
-    call(server.app, caller, {
+    headers?: Record<string, string>,
+  ) => post('/api/chat', caller, { message, ...(Department ? { Department } : {}) }, headers);
+  /** A streamed AI chat request over real HTTP: its response, a reader of its events, and Stop. */
+  async function openStream(caller: Caller, body: object) {
+    const controller = new AbortController();
+    const response = await fetch(`${origin}/api/chat/gpt`, {
       method: 'POST',
-      url: '/api/chat',
-      payload: { message, ...(Department ? { Department } : {}) },
-      headers,
+      headers: { ...caller.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
     });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    return {
+      response,
+      /** Reads until `deltas` delta events have come, or to the end: all that was read so far. */
+      async read(deltas = Number.POSITIVE_INFINITY): Promise<string> {
+        while ((received.match(/event: delta/g) ?? []).length < deltas) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          received += decoder.decode(value, { stream: true });
+        }
+        return received;
+      },
+      /** What a client's Stop does: the request is aborted. */
+      async stop(): Promise<void> {
+        controller.abort();
+        await reader.cancel().catch(() => {});
+      },
+    };
+  }
+  /** Streams an AI chat answer and stops it once five deltas have come: the response. */
+  async function streamThenStop(caller: Caller, body: object): Promise<Response> {
+    const stream = await openStream(caller, body);
+    await stream.read(5);
+    await stream.stop();
+    return stream.response;
+  }
   const history = async (caller: Caller) =>
     (await call(server.app, caller, { method: 'POST', url: '/api/chat/getHistory', payload: {} })).json()
       .History as Array<{ ConversationId: string; ChipSummary: string }>;
@@ -282,26 +297,11 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
 
     it('replaces the tail with a stopped replacement: the new question and what was said of its answer', async () => {
       const id = (await gpt(staff, 'Name a planet')).json().ConversationId as string;
-      const controller = new AbortController();
-      const response = await fetch(`${origin}/api/chat/gpt`, {
-        method: 'POST',
-        headers: { ...staff.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({
-          Message: 'Name a moon slowly [[standin:words=200]] [[standin:delay=40]]',
-          ConversationId: id,
-          ReplaceLastQuestion: true,
-        }),
-        signal: controller.signal,
+      await streamThenStop(staff, {
+        Message: 'Name a moon slowly [[standin:words=200]] [[standin:delay=40]]',
+        ConversationId: id,
+        ReplaceLastQuestion: true,
       });
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let received = '';
-      while ((received.match(/event: delta/g) ?? []).length < 5) {
-        const { value } = await reader.read();
-        received += decoder.decode(value, { stream: true });
-      }
-      controller.abort();
-      await reader.cancel().catch(() => {});
       let messages: Array<{ type: number; message: string; stopped?: boolean }> = [];
       await expect
         .poll(
@@ -339,24 +339,11 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
     });
 
     it('keeps what was said when the client stops a streamed answer, and stops the model request', async () => {
-      const controller = new AbortController();
-      const response = await fetch(`${origin}/api/chat/gpt`, {
-        method: 'POST',
-        headers: { ...staff.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ Message: 'Tell me a long story [[standin:words=200]] [[standin:delay=40]]' }),
-        signal: controller.signal,
+      const response = await streamThenStop(staff, {
+        Message: 'Tell me a long story [[standin:words=200]] [[standin:delay=40]]',
       });
       expect(response.status).toBe(200);
       const id = response.headers.get('x-conversation-id')!;
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let received = '';
-      while ((received.match(/event: delta/g) ?? []).length < 5) {
-        const { value } = await reader.read();
-        received += decoder.decode(value, { stream: true });
-      }
-      controller.abort();
-      await reader.cancel().catch(() => {});
       // The model request ends, and the partial answer is kept, marked as stopped.
       await expect.poll(() => standin.stats().aborted, { timeout: 5000 }).toBe(1);
       let messages: Array<{ type: number; message: string; stopped?: boolean }> = [];
@@ -411,29 +398,18 @@ describe.each(BACKENDS)('chat with a model on %s', (backend) => {
       const email = `deleted-midway-${randomBytes(4).toString('hex')}@example.com`;
       await addUser(server.db, email, 'STAFF');
       const doomed = await sessionFor(server.db, email);
-      const response = await fetch(`${origin}/api/chat/gpt`, {
-        method: 'POST',
-        headers: { ...doomed.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ Message: 'A long answer [[standin:words=400]] [[standin:delay=50]]' }),
+      const stream = await openStream(doomed, {
+        Message: 'A long answer [[standin:words=400]] [[standin:delay=50]]',
       });
-      expect(response.status).toBe(200);
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let received = '';
-      while ((received.match(/event: delta/g) ?? []).length < 3) {
-        const { value } = await reader.read();
-        received += decoder.decode(value, { stream: true });
-      }
+      expect(stream.response.status).toBe(200);
+      await stream.read(3);
       const deleted = await call(server.app, admin, {
         method: 'POST',
         url: '/api/users/delete',
         payload: { emails: [email] },
       });
       expect(deleted.statusCode).toBe(200);
-      for (let step = await reader.read(); !step.done; step = await reader.read()) {
-        received += decoder.decode(step.value, { stream: true });
-      }
-      const events = eventsOf(received);
+      const events = eventsOf(await stream.read());
       expect(events.at(-1)).toEqual({
         type: 'error',
         error: { error: 'Your session has ended. Sign in again.', code: 'unauthenticated' },
@@ -732,11 +708,9 @@ describe.each(BACKENDS)('chat without a model on %s', (backend) => {
   let staff: Caller;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, {
-      seedDemoKnowledge: true,
+    server = await startDemoKnowledgeServer(backend, {
       chatRateLimit: { max: 3, windowSeconds: 60 },
     });
-    await waitForReadyDocuments(server, 8);
     staff = await sessionFor(server.db, STAFF);
   }, 120_000);
   afterAll(() => server?.close());

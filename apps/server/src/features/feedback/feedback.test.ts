@@ -3,14 +3,14 @@
 // withdraws the vote, sees it when the conversation loads again; administrators list, filter and
 // export the votes, and a vote outlives its deleted conversation without the conversation's text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoKnowledgeServer } from '../../test/demo-knowledge.js';
 import {
   BACKENDS,
   type Caller,
   call,
   sessionFor,
-  startTestServer,
+  standinLlmConfig,
   type TestServer,
-  testConfig,
 } from '../../test/harness.js';
 import { type LlmStandin, startLlmStandin } from '../../test/llm-standin.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
@@ -31,18 +31,6 @@ interface Item {
   sources?: Record<string, { document?: string }> | null;
 }
 
-async function waitForReadyDocuments(server: TestServer, count: number): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const { rows } = await server.db.query<{ ready: number; total: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'ready')::int AS ready, count(*)::int AS total FROM knowledge_documents`,
-    );
-    if (rows[0]!.total >= count && rows[0]!.ready === rows[0]!.total) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the demo documents did not become ready');
-}
-
 describe.each(BACKENDS)('answer feedback on %s', (backend) => {
   let standin: LlmStandin;
   let server: TestServer;
@@ -51,12 +39,10 @@ describe.each(BACKENDS)('answer feedback on %s', (backend) => {
 
   beforeAll(async () => {
     standin = await startLlmStandin();
-    server = await startTestServer(backend, {
-      llm: { ...testConfig().llm, baseUrl: standin.url, model: 'standin', timeoutMs: 2000, maxRetries: 1 },
+    server = await startDemoKnowledgeServer(backend, {
+      llm: standinLlmConfig(standin),
       chatRateLimit: { max: 1000, windowSeconds: 60 },
-      seedDemoKnowledge: true,
     });
-    await waitForReadyDocuments(server, 8);
     admin = await sessionFor(server.db, ADMIN);
     staff = await sessionFor(server.db, STAFF);
   }, 120_000);

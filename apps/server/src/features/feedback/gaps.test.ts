@@ -2,14 +2,8 @@
 // excerpts): questions no document answered and answers voted down, grouped per department by
 // similar wording, most people first, without who asked; administrators only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BACKENDS,
-  type Caller,
-  call,
-  sessionFor,
-  startTestServer,
-  type TestServer,
-} from '../../test/harness.js';
+import { startDemoKnowledgeServer } from '../../test/demo-knowledge.js';
+import { BACKENDS, type Caller, call, sessionFor, type TestServer } from '../../test/harness.js';
 import { DEMO_ACCOUNTS } from '../identity/index.js';
 import { groupGaps, meaningfulWords } from './gaps.js';
 
@@ -27,18 +21,6 @@ interface Gap {
   first_asked_at: string;
   last_asked_at: string;
   questions: Array<{ question: string; asked_at: string; reason: string }>;
-}
-
-async function waitForReadyDocuments(server: TestServer, count: number): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const { rows } = await server.db.query<{ ready: number; total: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'ready')::int AS ready, count(*)::int AS total FROM knowledge_documents`,
-    );
-    if (rows[0]!.total >= count && rows[0]!.ready === rows[0]!.total) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the demo documents did not become ready');
 }
 
 describe('grouping questions by their words', () => {
@@ -98,11 +80,9 @@ describe.each(BACKENDS)('knowledge gaps on %s', (backend) => {
   let pga: Caller;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, {
+    server = await startDemoKnowledgeServer(backend, {
       chatRateLimit: { max: 1000, windowSeconds: 60 },
-      seedDemoKnowledge: true,
     });
-    await waitForReadyDocuments(server, 8);
     admin = await sessionFor(server.db, ADMIN);
     staff = await sessionFor(server.db, STAFF);
     pga = await sessionFor(server.db, PGA);
