@@ -2,10 +2,9 @@
 // built-in OpenID provider, picks a demo account, comes back through the callback and lands on
 // /login?email=...&name=..., then completes the session, reads the user and signs out.
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
-import type Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/browser.js';
+import { type ExternalIdpServer, startWithExternalIdp } from '../../test/external-idp.js';
 import {
   BACKENDS,
   call,
@@ -14,7 +13,6 @@ import {
   type TestServer,
   tokenFor,
 } from '../../test/harness.js';
-import { BUILTIN_CLIENT_ID, createBuiltinProvider, mountBuiltinProvider } from './builtin-provider.js';
 
 async function signInThroughProvider(browser: TestBrowser, account: string, { isOurOrigin = true } = {}) {
   const start = await browser.request('/api/auth/sso');
@@ -199,31 +197,15 @@ describe.each(BACKENDS)('single sign-on through the built-in provider on %s', (b
 
 describe('single sign-on through an external OpenID provider (OIDC_ISSUER)', () => {
   // The external IdP is a separate oidc-provider on its own port, the app only knows its issuer URL.
-  const idp = Fastify();
-  let provider: Provider | undefined;
+  let external: ExternalIdpServer;
   let server: TestServer;
   let origin: string;
 
   beforeAll(async () => {
-    await mountBuiltinProvider(idp, () => provider!);
-    await idp.listen({ port: 0, host: '127.0.0.1' });
-    const issuer = `http://127.0.0.1:${(idp.server.address() as AddressInfo).port}/oidc`;
-    server = await startTestServer('pglite', {
-      oidc: { issuer, clientId: BUILTIN_CLIENT_ID, clientSecret: 'external-secret' },
-      defaultRole: 'PGA',
-    });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    provider = createBuiltinProvider({
-      issuer,
-      clientSecret: 'external-secret',
-      redirectUri: `${origin}/api/auth/sso/callback`,
-    });
+    external = await startWithExternalIdp({ defaultRole: 'PGA' });
+    ({ server, origin } = external);
   });
-  afterAll(async () => {
-    await server.close();
-    await idp.close();
-  });
+  afterAll(() => external?.close());
 
   it('discovers the provider, signs in and gives a new user DEFAULT_ROLE', async () => {
     expect(

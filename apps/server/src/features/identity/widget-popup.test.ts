@@ -3,12 +3,10 @@
 // posts { type: 'digital-assistant:signed-in' } to the widget's origin, and only to an allowed one.
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
-import type Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/browser.js';
+import { type ExternalIdpServer, startWithExternalIdp } from '../../test/external-idp.js';
 import { sessionFor, startTestServer, type TestServer } from '../../test/harness.js';
-import { BUILTIN_CLIENT_ID, createBuiltinProvider, mountBuiltinProvider } from './builtin-provider.js';
 import {
   NOT_ALLOWED_TEXT,
   NOT_SIGNED_IN_TEXT,
@@ -150,33 +148,17 @@ describe('the widget sign-in popup for pages on other sites (COOKIE_SAMESITE=non
   // The server's public address is https (COOKIE_SAMESITE=none needs it); this test reaches it over
   // plain HTTP on 127.0.0.1 instead, taking each redirect to the public address to the local one.
   const PUBLIC_URL = 'https://assistant.example.com';
-  const idp = Fastify();
-  let provider: Provider | undefined;
-  let server: TestServer;
+  let external: ExternalIdpServer;
   let origin: string;
 
   beforeAll(async () => {
-    await mountBuiltinProvider(idp, () => provider!);
-    await idp.listen({ port: 0, host: '127.0.0.1' });
-    const issuer = `http://127.0.0.1:${(idp.server.address() as AddressInfo).port}/oidc`;
-    server = await startTestServer('pglite', {
-      oidc: { issuer, clientId: BUILTIN_CLIENT_ID, clientSecret: 'external-secret' },
-      publicUrl: PUBLIC_URL,
-      widgetOrigins: ['https://wiki.example.net'],
-      cookieSameSite: 'none',
-    });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    provider = createBuiltinProvider({
-      issuer,
-      clientSecret: 'external-secret',
-      redirectUri: `${PUBLIC_URL}/api/auth/sso/callback`,
-    });
+    external = await startWithExternalIdp(
+      { publicUrl: PUBLIC_URL, widgetOrigins: ['https://wiki.example.net'], cookieSameSite: 'none' },
+      PUBLIC_URL,
+    );
+    origin = external.origin;
   });
-  afterAll(async () => {
-    await server.close();
-    await idp.close();
-  });
+  afterAll(() => external?.close());
 
   it('opens a session whose cookies are SameSite=None; Secure', async () => {
     const browser = new TestBrowser(origin);
