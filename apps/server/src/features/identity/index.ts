@@ -2,6 +2,7 @@
 // widget's sign-in popup and the demo accounts.
 import type { FeatureModule } from '../../platform/modules.js';
 import { createIdentityHandlers } from './handlers.js';
+import { identityMigrations } from './migrations.js';
 
 export {
   BUILTIN_CLIENT_ID,
@@ -15,5 +16,6 @@ export { registerWidgetPopup, type WidgetPopupOptions } from './widget-popup.js'
 
 export const identityModule: FeatureModule = {
   name: 'identity',
+  migrations: identityMigrations,
   handlers: (context) => createIdentityHandlers(context, context.sso),
 };

@@ -3,11 +3,13 @@
 import type { FeatureModule } from '../../platform/modules.js';
 import { createUserActivationHandlers } from './activation.js';
 import { createUsersHandlers } from './handlers.js';
+import { usersMigrations } from './migrations.js';
 
 export { createUsersHandlers } from './handlers.js';
 export { createUser, findUserByEmail, listProfiles, type UserProfile, upsertSsoUser } from './store.js';
 
 export const usersModule: FeatureModule = {
   name: 'users',
+  migrations: usersMigrations,
   handlers: (context) => ({ ...createUsersHandlers(context), ...createUserActivationHandlers(context) }),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../../modules.js';
 import { BACKENDS, type Backend, openTestDb } from '../../test/harness.js';
+import { schemaOf } from '../../test/schema.js';
 import type { FeatureModule } from '../modules.js';
 import { FEATURES } from '../rbac/features.js';
 import type { Db } from './db.js';
@@ -81,6 +82,56 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
       };
       expect(await migrate(db, [...MODULES, extra])).toEqual([{ module: 'extra', version: 1 }]);
       expect(await migrate(db, [...MODULES, extra])).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('end with the same schema on a new database and on one migrated before modules', async () => {
+    const fresh = await openEmptyDb(backend);
+    const old = await openEmptyDb(backend);
+    try {
+      await migrate(fresh.db, MODULES);
+      await migrateAsBeforeModules(old.db);
+      await migrate(old.db, MODULES);
+      const expected = await schemaOf(fresh.db);
+      expect(expected.columns.some((line) => line.startsWith('personal_access_tokens '))).toBe(true);
+      expect(await schemaOf(old.db)).toEqual(expected);
+      // The tables moved to modules are theirs on the new database: core created none of them.
+      const { rows } = await fresh.db.query<{ module: string; version: number }>(
+        "SELECT module, version FROM schema_migrations WHERE module IN ('roles', 'users', 'identity', 'tokens', 'audit', 'core') ORDER BY module, version",
+      );
+      expect(rows.map((row) => `${row.module}:${row.version}`)).toEqual([
+        'audit:1',
+        'core:1',
+        'core:2',
+        'core:3',
+        'identity:1',
+        'roles:1',
+        'roles:2',
+        'tokens:1',
+        'users:1',
+      ]);
+    } finally {
+      await fresh.cleanup();
+      await old.cleanup();
+    }
+  });
+
+  it('seed the role groups on a database from before modules only once: removed groups stay removed', async () => {
+    const { db, cleanup } = await openEmptyDb(backend);
+    try {
+      await migrateAsBeforeModules(db);
+      await db.query("DELETE FROM role_groups WHERE name = 'PGA'");
+      await db.query("DELETE FROM role_group_features WHERE role_name = 'STAFF' AND feature = 'chat'");
+      const applied = await migrate(db, MODULES);
+      expect(applied).toContainEqual({ module: 'roles', version: 2 });
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM role_groups ORDER BY name');
+      expect(rows.map((row) => row.name)).toEqual(['CORE_ADMINS', 'STAFF']);
+      const chat = await db.query(
+        "SELECT 1 FROM role_group_features WHERE role_name = 'STAFF' AND feature = 'chat'",
+      );
+      expect(chat.rows).toHaveLength(0);
     } finally {
       await cleanup();
     }

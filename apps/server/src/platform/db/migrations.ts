@@ -21,22 +21,36 @@ const seedRoleGroups = SEED_ROLE_GROUPS.map(
       .join('\n'),
 ).join('\n');
 
-/** The platform's own tables (identity, roles, sessions, tokens, audit): the `core` module. */
+/**
+ * The single list of migrations from before modules, tracked as the `core` module: every database
+ * records its versions 1-3 (those created then have them, and new ones apply them too).
+ *
+ * Its tables are the modules' now: roles (role_groups, role_group_features, the seed), users,
+ * identity (sessions, sso_states), tokens (personal_access_tokens) and audit (audit_events), each
+ * with a first migration of the same DDL as `CREATE ... IF NOT EXISTS`. They come before core in
+ * src/modules.ts, so:
+ * - on a database from before them (core 1-3 recorded) their migrations find the tables and create
+ *   nothing, and roles' seed sees core's and adds nothing;
+ * - on a new database they create the tables, and core's versions then find their work done: version
+ *   1 creates nothing (the one edit of a released migration here, `IF NOT EXISTS`: wherever it had
+ *   not run yet, the tables did not exist, so it did the same), 2 and 3 insert what is there already.
+ * Both end with the same schema (the schema tests in migrations.test.ts and upgrade.test.ts).
+ */
 export const CORE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'identity, roles, sessions, tokens, audit',
     sql: `
-CREATE TABLE role_groups (
+CREATE TABLE IF NOT EXISTS role_groups (
   name text PRIMARY KEY CHECK (length(btrim(name)) > 0),
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE TABLE role_group_features (
+CREATE TABLE IF NOT EXISTS role_group_features (
   role_name text NOT NULL REFERENCES role_groups (name) ON DELETE CASCADE ON UPDATE CASCADE,
   feature text NOT NULL,
   PRIMARY KEY (role_name, feature)
 );
-CREATE TABLE users (
+CREATE TABLE IF NOT EXISTS users (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   email text NOT NULL UNIQUE CHECK (email = lower(email)),
   name text NOT NULL,
@@ -46,8 +60,8 @@ CREATE TABLE users (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX users_role_idx ON users (role);
-CREATE TABLE sessions (
+CREATE INDEX IF NOT EXISTS users_role_idx ON users (role);
+CREATE TABLE IF NOT EXISTS sessions (
   id_hash text PRIMARY KEY,
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   xsrf_token text NOT NULL,
@@ -55,9 +69,9 @@ CREATE TABLE sessions (
   last_seen_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL
 );
-CREATE INDEX sessions_user_idx ON sessions (user_id);
-CREATE INDEX sessions_expires_idx ON sessions (expires_at);
-CREATE TABLE personal_access_tokens (
+CREATE INDEX IF NOT EXISTS sessions_user_idx ON sessions (user_id);
+CREATE INDEX IF NOT EXISTS sessions_expires_idx ON sessions (expires_at);
+CREATE TABLE IF NOT EXISTS personal_access_tokens (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   name text NOT NULL,
@@ -67,8 +81,8 @@ CREATE TABLE personal_access_tokens (
   last_used_at timestamptz,
   revoked_at timestamptz
 );
-CREATE INDEX personal_access_tokens_user_idx ON personal_access_tokens (user_id, created_at DESC);
-CREATE TABLE audit_events (
+CREATE INDEX IF NOT EXISTS personal_access_tokens_user_idx ON personal_access_tokens (user_id, created_at DESC);
+CREATE TABLE IF NOT EXISTS audit_events (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   at timestamptz NOT NULL DEFAULT clock_timestamp(),
   actor text NOT NULL,
@@ -76,9 +90,9 @@ CREATE TABLE audit_events (
   target text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb
 );
-CREATE INDEX audit_events_at_idx ON audit_events (at DESC);
-CREATE INDEX audit_events_actor_idx ON audit_events (actor, at DESC);
-CREATE TABLE sso_states (
+CREATE INDEX IF NOT EXISTS audit_events_at_idx ON audit_events (at DESC);
+CREATE INDEX IF NOT EXISTS audit_events_actor_idx ON audit_events (actor, at DESC);
+CREATE TABLE IF NOT EXISTS sso_states (
   state text PRIMARY KEY,
   code_verifier text NOT NULL,
   nonce text NOT NULL,
@@ -102,8 +116,8 @@ ON CONFLICT DO NOTHING;`,
 ];
 
 /**
- * The module every list starts with. Its versions are those of the single migration list that came
- * before modules, so databases created then count them as applied.
+ * Its versions are those of the single migration list that came before modules, so databases
+ * created then count them as applied. After roles, users, identity, tokens and audit (see above).
  */
 export const coreModule: FeatureModule = { name: 'core', migrations: CORE_MIGRATIONS };
 

@@ -15,7 +15,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { MODULES } from '../../modules.js';
-import { testConfig } from '../../test/harness.js';
+import { openTestDb, testConfig } from '../../test/harness.js';
+import { schemaOf } from '../../test/schema.js';
 import type { Config } from '../config/config.js';
 import type { FeatureModule } from '../modules.js';
 import { type Db, openPglite, openPostgres } from './db.js';
@@ -174,6 +175,18 @@ describe.each(fixtures)('data written by release $release on $backend', ({ relea
       expect((await db.query('SELECT module, version FROM schema_migrations')).rows).toEqual(recorded.rows);
     } finally {
       await db.close();
+    }
+  });
+
+  it('ends with the schema of a new database', async () => {
+    const db = await store.open();
+    const fresh = await openTestDb(backend);
+    try {
+      await migrate(db, MODULES);
+      expect(await schemaOf(db)).toEqual(await schemaOf(fresh.db));
+    } finally {
+      await db.close();
+      await fresh.cleanup();
     }
   });
 
