@@ -96,14 +96,16 @@ describe('AnswerFeedbackTable', () => {
     expect(dialog).toHaveTextContent('Knowledge: IT');
     expect(dialog).toHaveTextContent('Out of date');
     expect(dialog).toHaveTextContent('Where is the VPN guide?');
-    expect(within(dialog).getByText('intranet')).toBeVisible();
+    // The answer's markdown is drawn once the renderer has arrived (its first import in a test run
+    // is transformed on the spot: seconds on a busy machine).
+    expect(await within(dialog).findByText('intranet', {}, { timeout: 20_000 })).toBeVisible();
     const sources = within(dialog).getByRole('complementary', { name: 'Sources' });
     expect(sources).toHaveTextContent('The VPN guide is on the intranet.');
     expect(await accessibilityViolations()).toEqual([]);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(open).toHaveFocus();
-  });
+  }, 30_000);
 
   it('asks for the chat, department and date filters', async () => {
     const user = userEvent.setup();

@@ -19,7 +19,7 @@ import { ChatSourcesPanel } from '../Chat/ChatSourcesPanel';
 import { DataTableBody } from '../DataTable/DataTableBody';
 import { defaultFormatTime } from '../DataTable/formatTime';
 import { SelectField } from '../Field/Fields';
-import { MarkdownContent } from '../Markdown/MarkdownContent';
+import { LazyMarkdownContent } from '../Markdown/LazyMarkdownContent';
 
 type FeedbackChat = AnswerFeedbackItem['chat'];
 
@@ -306,7 +306,7 @@ function FeedbackDetail({
                 <p className="da-feedback-text">{item.question ?? ''}</p>
                 <h3 className="da-feedback-heading">Answer</h3>
                 <div className="da-feedback-answer">
-                  <MarkdownContent sources={sources}>{item.answer ?? ''}</MarkdownContent>
+                  <LazyMarkdownContent sources={sources}>{item.answer ?? ''}</LazyMarkdownContent>
                 </div>
                 {sources && Object.keys(sources).length > 0 ? <ChatSourcesPanel sources={sources} /> : null}
                 <div className="da-dialog-actions">

@@ -69,6 +69,8 @@ describe('the sources under a knowledge answer', () => {
     );
     expect(within(list).queryByRole('link', { name: /old-handbook/ })).toBeNull();
     // The chips in the text stay.
-    expect(within(answer).getAllByRole('link', { name: /^Source \d/ })).toHaveLength(3);
-  });
+    expect(
+      await within(answer).findAllByRole('link', { name: /^Source \d/ }, { timeout: 20_000 }),
+    ).toHaveLength(3);
+  }, 30_000);
 });

@@ -1,11 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { preloadMarkdown } from '../Markdown/LazyMarkdownContent';
 import { accessibilityViolations } from '../test/axe';
 import { citedAnswer, hostileAnswer, itSources, richAnswer, userQuestion } from '../test/chat-fixtures';
 import { MessageBubble } from './MessageBubble';
 
 describe('MessageBubble', () => {
+  // These are about how a message is drawn: the markdown renderer has arrived (LazyMarkdownContent's
+  // own tests show the text until it does).
+  beforeAll(() => preloadMarkdown(), 30_000);
+
   it('shows the bot icon and a spinner of diameter 35 while the answer is pending', () => {
     const { container } = render(<MessageBubble sender="bot" text="" status="pending" />);
     const spinner = screen.getByRole('progressbar', { name: 'Waiting for the answer' });

@@ -3,7 +3,7 @@ import type { KnowledgeSource } from '@digital-assistant/sdk';
 import type { ReactNode } from 'react';
 import type { Components } from 'react-markdown';
 import { AlertIcon, BotIcon } from '../icons/icons';
-import { MarkdownContent } from '../Markdown/MarkdownContent';
+import { LazyMarkdownContent } from '../Markdown/LazyMarkdownContent';
 import { MessageSpinner } from './MessageSpinner';
 
 /** Who wrote a message (the contract's message `type`: 1 user, 0 bot). */
@@ -82,13 +82,13 @@ export function MessageBubble({
     status === 'pending' && text === '' ? (
       <MessageSpinner />
     ) : text !== '' || status !== 'error' ? (
-      <MarkdownContent
+      <LazyMarkdownContent
         sources={isBot ? sources : undefined}
         components={components}
         isStreaming={status === 'pending' || status === 'streaming'}
       >
         {isBot ? text : keepLineBreaks(text)}
-      </MarkdownContent>
+      </LazyMarkdownContent>
     ) : null;
   return (
     <article

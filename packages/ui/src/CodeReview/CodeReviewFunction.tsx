@@ -1,7 +1,7 @@
 import { type ReviewTreeFunction, reviewMessages } from '@digital-assistant/react';
 import type { Components, ExtraProps } from 'react-markdown';
 import { CodeBlock } from '../Markdown/CodeBlock';
-import { MarkdownContent } from '../Markdown/MarkdownContent';
+import { LazyMarkdownContent } from '../Markdown/LazyMarkdownContent';
 import { PythonCode } from './PythonCode';
 
 type HastElement = NonNullable<ExtraProps['node']>;
@@ -84,7 +84,7 @@ export function CodeReviewFunction({ fn, idPrefix }: CodeReviewFunctionProps) {
           {reviewMessages.performanceTitle}
         </h3>
         <div className="da-markdown da-review-markdown">
-          <MarkdownContent components={sectionComponents}>{data.performance}</MarkdownContent>
+          <LazyMarkdownContent components={sectionComponents}>{data.performance}</LazyMarkdownContent>
         </div>
       </section>
       <section className="da-review-section" aria-labelledby={`${idPrefix}-readability`}>
@@ -92,7 +92,7 @@ export function CodeReviewFunction({ fn, idPrefix }: CodeReviewFunctionProps) {
           {reviewMessages.readabilityTitle}
         </h3>
         <div className="da-markdown da-review-markdown">
-          <MarkdownContent components={sectionComponents}>{data.readability}</MarkdownContent>
+          <LazyMarkdownContent components={sectionComponents}>{data.readability}</LazyMarkdownContent>
         </div>
       </section>
     </article>
