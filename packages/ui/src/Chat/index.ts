@@ -28,6 +28,8 @@ export type { ChatTypeDialogProps } from './ChatTypeDialog';
 export { ChatTypeDialog } from './ChatTypeDialog';
 export type { CitationChipProps } from './CitationChip';
 export { CitationChip } from './CitationChip';
+export type { CompactHeaderSelectorProps } from './CompactHeaderSelector';
+export { CompactHeaderSelector } from './CompactHeaderSelector';
 export type { CitationPreview } from './citationPreview';
 export { citationPreview } from './citationPreview';
 export type { ElkMetricsPanelProps, HtmlTableCell } from './ElkMetricsPanel';
