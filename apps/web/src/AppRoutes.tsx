@@ -1,6 +1,7 @@
 import { type RouteMatch, type RouteScreen, useChatRoute, useRouteGuard } from '@digital-assistant/react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { BootScreen } from './BootScreen';
 import { ChatHeader } from './screens/chat/ChatHeader';
 import { COMPOSER_IDS } from './screens/chat/composer-ids';
 import { Shell } from './screens/Shell';
@@ -55,13 +56,7 @@ const HealthScreen = lazy(() =>
   import('./screens/HealthScreen').then((module) => ({ default: module.HealthScreen })),
 );
 
-// Looks like index.html's first screen, which it replaces: no blank frame between the two.
-const pending = (
-  <div className="app-boot" role="status" aria-busy="true" aria-label="Loading">
-    <div className="app-boot-bar">Digital Assistant</div>
-    <p className="app-boot-text">Loading…</p>
-  </div>
-);
+const pending = <BootScreen />;
 const pendingContent = (
   <div className="app-pending-content" role="status" aria-busy="true" aria-label="Loading" />
 );

@@ -19,7 +19,7 @@ function fakeWindow(pathname: string) {
 
 describe('early loads', () => {
   it('answers the first session question with the request made at start-up, and asks the network after that', async () => {
-    const { view, asked } = fakeWindow('/chat');
+    const { view, asked } = fakeWindow('/codereview');
     const { fetch } = startEarlyLoads(view);
     expect(asked).toEqual(['/api/auth']);
 
@@ -32,6 +32,30 @@ describe('early loads', () => {
     const other = await fetch(new Request('http://app.test/api/chat/getHistory', { method: 'POST' }));
     expect(await other.text()).toBe('3');
     expect(asked).toEqual(['/api/auth', '/api/auth', '/api/chat/getHistory']);
+  });
+
+  it("asks a chat's example questions and attachment limits at start-up, each answered once", async () => {
+    const { view, asked } = fakeWindow('/chat/Knowledge');
+    const { fetch } = startEarlyLoads(view);
+    expect(asked).toEqual(['/api/auth', '/api/chat/starter-questions', '/api/chat/attachments']);
+
+    const questions = await fetch(new Request('http://app.test/api/chat/starter-questions'));
+    expect(await questions.text()).toBe('2');
+    // A write to the same address, or a read with a query, is never answered by the early read.
+    await fetch(new Request('http://app.test/api/chat/attachments', { method: 'POST' }));
+    await fetch(new Request('http://app.test/api/chat/attachments?x=1'));
+    const limits = await fetch(new Request('http://app.test/api/chat/attachments'));
+    expect(await limits.text()).toBe('3');
+    const questionsAgain = await fetch(new Request('http://app.test/api/chat/starter-questions'));
+    expect(await questionsAgain.text()).toBe('6');
+    expect(asked).toEqual([
+      '/api/auth',
+      '/api/chat/starter-questions',
+      '/api/chat/attachments',
+      '/api/chat/attachments',
+      '/api/chat/attachments',
+      '/api/chat/starter-questions',
+    ]);
   });
 
   it('asks nothing early on the sign-in and sign-out pages', async () => {

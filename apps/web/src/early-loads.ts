@@ -6,42 +6,63 @@
 
 /** The screens' chunks, by the address they serve (the same modules `AppRoutes` loads lazily). */
 function screenImports(pathname: string): Promise<unknown>[] {
-  if (/^\/chat(?:\/|$)/.test(pathname)) return [import('./screens/chat/ChatScreens')];
+  if (isChat(pathname)) return [import('./screens/chat/ChatScreens')];
   if (pathname === '/codereview') return [import('./screens/CodeReviewScreen')];
   return [];
 }
 
+function isChat(pathname: string): boolean {
+  return /^\/chat(?:\/|$)/.test(pathname);
+}
+
+/**
+ * The reads the address's first screen makes as it draws, asked at start-up instead: who is signed
+ * in (every page but sign-in and sign-out, which act before asking), and on the chats their example
+ * questions (the largest thing a phone draws of an empty chat) and the attachment limits of the
+ * composer. Only reads that depend on nothing but the session.
+ */
+function earlyReads(pathname: string): string[] {
+  if (/^\/(?:login|logout)(?:\/|$)/.test(pathname)) return [];
+  if (isChat(pathname)) return ['/api/auth', '/api/chat/starter-questions', '/api/chat/attachments'];
+  return ['/api/auth'];
+}
+
 export interface EarlyLoads {
   /**
-   * The app's fetch: its first `GET /api/auth` is answered by the request already made at start-up
-   * (once; any other request, or a failed early one, goes to the network).
+   * The app's fetch: its first `GET` of each early read (`GET /api/auth`, say) is answered by the
+   * request already made at start-up (once; any other request, a later one, or a failed early one
+   * goes to the network).
    */
   fetch: (request: Request) => Promise<Response>;
   /** Settles once the stylesheets index.html preloads are applied (at once when there are none). */
   stylesheets: Promise<void>;
 }
 
-/** An early session answer older than this is not used: ask again (the person may have signed out). */
-const SESSION_FRESH_MS = 10_000;
+/** An early answer older than this is not used: ask again (the person may have signed out). */
+const EARLY_FRESH_MS = 10_000;
 
 /** Starts the loads for `view`'s address. */
 export function startEarlyLoads(view: Window): EarlyLoads {
   const { pathname } = view.location;
+  const early = new Map<string, Promise<Response>>();
+  for (const path of earlyReads(pathname)) {
+    const response = view.fetch(path, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    response.catch(() => {});
+    early.set(path, response);
+  }
   for (const load of screenImports(pathname)) load.catch(() => {}); // AppRoutes reports failures.
-  // The sign-in and sign-out pages do not ask who is signed in before they act.
-  let session: Promise<Response> | null = /^\/(?:login|logout)(?:\/|$)/.test(pathname)
-    ? null
-    : view.fetch('/api/auth', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  session?.catch(() => {});
   const askedAt = view.performance.now();
   const fetch = (request: Request): Promise<Response> => {
-    const early = session;
-    if (early && request.method === 'GET' && new URL(request.url).pathname === '/api/auth') {
-      session = null;
-      if (view.performance.now() - askedAt > SESSION_FRESH_MS) return view.fetch(request);
-      return early.catch(() => view.fetch(request));
-    }
-    return view.fetch(request);
+    if (request.method !== 'GET') return view.fetch(request);
+    const url = new URL(request.url);
+    const response = url.search === '' ? early.get(url.pathname) : undefined;
+    if (!response) return view.fetch(request);
+    early.delete(url.pathname);
+    if (view.performance.now() - askedAt > EARLY_FRESH_MS) return view.fetch(request);
+    return response.catch(() => view.fetch(request));
   };
   return { fetch, stylesheets: applyPreloadedStylesheets(view.document) };
 }
