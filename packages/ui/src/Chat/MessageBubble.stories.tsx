@@ -50,7 +50,7 @@ type Story = StoryObj<typeof meta>;
 export const UserMessage: Story = {
   args: { sender: 'user', text: userQuestion },
   play: async ({ canvas }) => {
-    await expect((await canvas.findByText('VPN')).tagName).toBe('STRONG');
+    await expect(canvas.getByText('VPN').tagName).toBe('STRONG');
   },
 };
 
