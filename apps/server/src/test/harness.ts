@@ -139,6 +139,17 @@ export async function sessionFor(db: Db, email: string): Promise<Caller> {
   };
 }
 
+/** `startTestServer` with browser sessions for the demo administrator and staff member. */
+export async function startWithAdminAndStaff(
+  backend: Backend,
+  overrides: Partial<Config> = {},
+): Promise<{ server: TestServer; admin: Caller; staff: Caller }> {
+  const server = await startTestServer(backend, overrides);
+  const admin = await sessionFor(server.db, 'admin@example.com');
+  const staff = await sessionFor(server.db, 'staff@example.com');
+  return { server, admin, staff };
+}
+
 /** A personal access token caller for an existing user. */
 export async function tokenFor(
   db: Db,

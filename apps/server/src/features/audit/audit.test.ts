@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BACKENDS,
-  type Caller,
-  call,
-  sessionFor,
-  startTestServer,
-  type TestServer,
-} from '../../test/harness.js';
+import { BACKENDS, type Caller, call, startWithAdminAndStaff, type TestServer } from '../../test/harness.js';
 
 interface AuditEvent {
   id: string;
@@ -28,9 +21,7 @@ describe.each(BACKENDS)('audit log on %s', (backend) => {
       .events as AuditEvent[];
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    admin = await sessionFor(server.db, 'admin@example.com');
-    staff = await sessionFor(server.db, 'staff@example.com');
+    ({ server, admin, staff } = await startWithAdminAndStaff(backend));
   });
   afterAll(() => server.close());
 

@@ -5,7 +5,7 @@ import {
   type Caller,
   call,
   sessionFor,
-  startTestServer,
+  startWithAdminAndStaff,
   type TestServer,
   tokenFor,
 } from '../../test/harness.js';
@@ -18,9 +18,7 @@ describe.each(BACKENDS)('role groups on %s', (backend) => {
     call(server.app, caller, { method: 'POST', url, payload: payload as Record<string, unknown> });
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    admin = await sessionFor(server.db, 'admin@example.com');
-    staff = await sessionFor(server.db, 'staff@example.com');
+    ({ server, admin, staff } = await startWithAdminAndStaff(backend));
   });
   afterAll(() => server.close());
 

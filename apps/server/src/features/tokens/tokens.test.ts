@@ -4,7 +4,7 @@ import {
   type Caller,
   call,
   sessionFor,
-  startTestServer,
+  startWithAdminAndStaff,
   type TestServer,
 } from '../../test/harness.js';
 
@@ -14,9 +14,7 @@ describe.each(BACKENDS)('personal access tokens on %s', (backend) => {
   let admin: Caller;
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    staff = await sessionFor(server.db, 'staff@example.com');
-    admin = await sessionFor(server.db, 'admin@example.com');
+    ({ server, admin, staff } = await startWithAdminAndStaff(backend));
   });
   afterAll(() => server.close());
 

@@ -4,7 +4,7 @@ import {
   type Caller,
   call,
   sessionFor,
-  startTestServer,
+  startWithAdminAndStaff,
   type TestServer,
 } from '../../test/harness.js';
 
@@ -16,9 +16,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     call(server.app, caller, { method: 'POST', url, payload: payload as Record<string, unknown> });
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    admin = await sessionFor(server.db, 'admin@example.com');
-    staff = await sessionFor(server.db, 'staff@example.com');
+    ({ server, admin, staff } = await startWithAdminAndStaff(backend));
   });
   afterAll(() => server.close());
 

@@ -5,6 +5,7 @@ import {
   call,
   sessionFor,
   startTestServer,
+  startWithAdminAndStaff,
   type TestServer,
 } from '../../test/harness.js';
 import { normalizeDateTime } from './request-input.js';
@@ -17,9 +18,7 @@ describe.each(BACKENDS)('input the database cannot store, on %s', (backend) => {
   let staff: Caller;
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    admin = await sessionFor(server.db, 'admin@example.com');
-    staff = await sessionFor(server.db, 'staff@example.com');
+    ({ server, admin, staff } = await startWithAdminAndStaff(backend));
   });
   afterAll(() => server.close());
 
