@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { strToU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBlobs } from '../../../platform/blobs/blobs.js';
 import type { JobContext } from '../../../platform/jobs/jobs.js';
 import { BACKENDS, type TestDb } from '../../../test/harness.js';
@@ -64,65 +64,65 @@ async function sampleFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
 }
 
 describe('the ingestion parse threads', () => {
+  const pools: ParsePool[] = [];
+  afterEach(async () => {
+    for (const pool of pools.splice(0)) await pool.close();
+  });
+  /** `pool`, closed after the test whatever happens. */
+  function closedAfter(pool: ParsePool): ParsePool {
+    pools.push(pool);
+    return pool;
+  }
+  function limitedPool(size: number, options: ConstructorParameters<typeof ParsePool>[2]): ParsePool {
+    return closedAfter(new ParsePool({ filename: LIMITED_THREAD, eval: true }, size, options));
+  }
+
   it('prepare every kind of file exactly as the server thread does, and take the bytes over', async () => {
     const entry = parseThreadEntry();
     expect(entry).toBeDefined();
     // No spare thread here: a file that takes a while on a busy machine leaves the others waiting.
-    const pool = new ParsePool(entry!, 2, { slowMs: 3_600_000 });
-    try {
-      const files = (await sampleFiles()).filter((sample) => !sample.name.endsWith('.exe'));
-      const here = [];
-      for (const file of files) here.push(await prepareBytes(file.name, file.bytes));
-      // All at once: two threads, the others waiting their turn.
-      const moved = files.map((file) => new Uint8Array(file.bytes));
-      const there = await Promise.all(files.map((file, index) => pool.prepare(file.name, moved[index]!, {})));
-      expect(there).toEqual(here);
-      for (const [index, file] of files.entries()) {
-        if (file.bytes.length > 0) expect(moved[index]!.byteLength, file.name).toBe(0);
-      }
-      expect(pool.threads).toBe(2);
-    } finally {
-      await pool.close();
+    const pool = closedAfter(new ParsePool(entry!, 2, { slowMs: 3_600_000 }));
+    const files = (await sampleFiles()).filter((sample) => !sample.name.endsWith('.exe'));
+    const here = [];
+    for (const file of files) here.push(await prepareBytes(file.name, file.bytes));
+    // All at once: two threads, the others waiting their turn.
+    const moved = files.map((file) => new Uint8Array(file.bytes));
+    const there = await Promise.all(files.map((file, index) => pool.prepare(file.name, moved[index]!, {})));
+    expect(there).toEqual(here);
+    for (const [index, file] of files.entries()) {
+      if (file.bytes.length > 0) expect(moved[index]!.byteLength, file.name).toBe(0);
     }
+    expect(pool.threads).toBe(2);
+    await pool.close();
     expect(pool.threads).toBe(0);
   }, 60_000);
 
   it('fail the document of a thread that dies, and start a new thread for the next one', async () => {
-    const pool = crashingPool();
-    try {
-      await expect(pool.prepare('crash.md', strToU8('x'), {})).rejects.toThrow(
-        'The parse thread stopped (exit code 3)',
-      );
-      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toEqual({
-        kind: 'no_text',
-        reason: 'answered by fine.md',
-      });
-    } finally {
-      await pool.close();
-    }
+    const pool = closedAfter(crashingPool());
+    await expect(pool.prepare('crash.md', strToU8('x'), {})).rejects.toThrow(
+      'The parse thread stopped (exit code 3)',
+    );
+    await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toEqual({
+      kind: 'no_text',
+      reason: 'answered by fine.md',
+    });
   }, 30_000);
 
   it('queue documents beyond their number and answer each its own', async () => {
-    const pool = crashingPool(2);
-    try {
-      const names = ['a.md', 'b.md', 'crash-c.md', 'd.md', 'e.md'];
-      const outcomes = await Promise.allSettled(names.map((name) => pool.prepare(name, strToU8(name), {})));
-      expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'crashed'))).toEqual(
-        [
-          { kind: 'no_text', reason: 'answered by a.md' },
-          { kind: 'no_text', reason: 'answered by b.md' },
-          'crashed',
-          { kind: 'no_text', reason: 'answered by d.md' },
-          { kind: 'no_text', reason: 'answered by e.md' },
-        ],
-      );
-    } finally {
-      await pool.close();
-    }
+    const pool = closedAfter(crashingPool(2));
+    const names = ['a.md', 'b.md', 'crash-c.md', 'd.md', 'e.md'];
+    const outcomes = await Promise.allSettled(names.map((name) => pool.prepare(name, strToU8(name), {})));
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'crashed'))).toEqual([
+      { kind: 'no_text', reason: 'answered by a.md' },
+      { kind: 'no_text', reason: 'answered by b.md' },
+      'crashed',
+      { kind: 'no_text', reason: 'answered by d.md' },
+      { kind: 'no_text', reason: 'answered by e.md' },
+    ]);
   }, 30_000);
 
   it('end with close, and refuse what comes after (the job tries it again at the next start)', async () => {
-    const pool = crashingPool();
+    const pool = closedAfter(crashingPool());
     await pool.prepare('warm.md', strToU8('x'), {});
     expect(pool.threads).toBe(1);
     await pool.close();
@@ -134,119 +134,95 @@ describe('the ingestion parse threads', () => {
   }, 30_000);
 
   it('end a parse that goes past the time limit, saying so, and parse the next file in a new thread', async () => {
-    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, { timeoutMs: 300 });
-    try {
-      const outcome = pool.prepare('spin.md', strToU8('x'), {});
-      await expect(outcome).rejects.toBeInstanceOf(ParseLimitError);
-      await expect(outcome).rejects.toMatchObject({
-        limit: 'time',
-        message: expect.stringMatching(
-          /^Reading the file took longer than 0\.3 seconds, the limit for one file, and was stopped\. .* split it, and upload it again\.$/,
-        ),
-      });
-      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toEqual({
-        kind: 'no_text',
-        reason: 'answered by fine.md',
-      });
-    } finally {
-      await pool.close();
-    }
+    const pool = limitedPool(1, { timeoutMs: 300 });
+    const outcome = pool.prepare('spin.md', strToU8('x'), {});
+    await expect(outcome).rejects.toBeInstanceOf(ParseLimitError);
+    await expect(outcome).rejects.toMatchObject({
+      limit: 'time',
+      message: expect.stringMatching(
+        /^Reading the file took longer than 0\.3 seconds, the limit for one file, and was stopped\. .* split it, and upload it again\.$/,
+      ),
+    });
+    await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toEqual({
+      kind: 'no_text',
+      reason: 'answered by fine.md',
+    });
   }, 30_000);
 
   it('end a parse whose heap or buffers go past the memory limit, saying so', async () => {
-    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 2, {
+    const pool = limitedPool(2, {
       memoryMb: 64,
       timeoutMs: 120_000,
     });
-    try {
-      const reason =
-        /^Reading the file needed more than 64 MB of memory, the limit for one file, and was stopped\./;
-      // Buffers live outside V8's heap: the pool's own watch ends this one.
-      await expect(pool.prepare('buffers.md', strToU8('x'), {})).rejects.toMatchObject({
-        limit: 'memory',
-        message: expect.stringMatching(reason),
-      });
-      // Objects fill the heap: V8 ends the thread at its limit.
-      await expect(pool.prepare('objects.md', strToU8('x'), {})).rejects.toMatchObject({
-        limit: 'memory',
-        message: expect.stringMatching(reason),
-      });
-      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
-    } finally {
-      await pool.close();
-    }
+    const reason =
+      /^Reading the file needed more than 64 MB of memory, the limit for one file, and was stopped\./;
+    // Buffers live outside V8's heap: the pool's own watch ends this one.
+    await expect(pool.prepare('buffers.md', strToU8('x'), {})).rejects.toMatchObject({
+      limit: 'memory',
+      message: expect.stringMatching(reason),
+    });
+    // Objects fill the heap: V8 ends the thread at its limit.
+    await expect(pool.prepare('objects.md', strToU8('x'), {})).rejects.toMatchObject({
+      limit: 'memory',
+      message: expect.stringMatching(reason),
+    });
+    await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
   }, 60_000);
 
   it('end a parse at once when its caller aborts, and drop a waiting one without parsing it', async () => {
     // No time limit to speak of: only the abort can end the spinning parse; no spare thread either.
-    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, {
+    const pool = limitedPool(1, {
       timeoutMs: 3_600_000,
       slowMs: 3_600_000,
     });
-    try {
-      const running = new AbortController();
-      const waiting = new AbortController();
-      const spinning = pool.prepare('spin.md', strToU8('x'), {}, running.signal);
-      const queued = pool.prepare('queued.md', strToU8('x'), {}, waiting.signal);
-      waiting.abort(new Error('The document was deleted.'));
-      await expect(queued).rejects.toThrow('The document was deleted.');
-      running.abort(new Error('The document was deleted.'));
-      await expect(spinning).rejects.toThrow('The document was deleted.');
-      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
-      const aborted = new AbortController();
-      aborted.abort(new Error('Already gone.'));
-      await expect(pool.prepare('fine.md', strToU8('x'), {}, aborted.signal)).rejects.toThrow(
-        'Already gone.',
-      );
-    } finally {
-      await pool.close();
-    }
+    const running = new AbortController();
+    const waiting = new AbortController();
+    const spinning = pool.prepare('spin.md', strToU8('x'), {}, running.signal);
+    const queued = pool.prepare('queued.md', strToU8('x'), {}, waiting.signal);
+    waiting.abort(new Error('The document was deleted.'));
+    await expect(queued).rejects.toThrow('The document was deleted.');
+    running.abort(new Error('The document was deleted.'));
+    await expect(spinning).rejects.toThrow('The document was deleted.');
+    await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
+    const aborted = new AbortController();
+    aborted.abort(new Error('Already gone.'));
+    await expect(pool.prepare('fine.md', strToU8('x'), {}, aborted.signal)).rejects.toThrow('Already gone.');
   }, 30_000);
 
   it('leave no file behind a slow one: a spare thread takes the next once every thread has been on its file a while', async () => {
-    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 1, {
+    const pool = limitedPool(1, {
       timeoutMs: 3_600_000,
       slowMs: 200,
     });
-    try {
-      const slow = new AbortController();
-      const spinning = pool.prepare('spin.md', strToU8('x'), {}, slow.signal);
-      await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({
-        reason: 'answered by fine.md',
-      });
-      await expect(pool.prepare('next.md', strToU8('x'), {})).resolves.toMatchObject({
-        reason: 'answered by next.md',
-      });
-      expect(pool.threads).toBe(2);
-      slow.abort(new Error('Deleted.'));
-      await expect(spinning).rejects.toThrow('Deleted.');
-    } finally {
-      await pool.close();
-    }
+    const slow = new AbortController();
+    const spinning = pool.prepare('spin.md', strToU8('x'), {}, slow.signal);
+    await expect(pool.prepare('fine.md', strToU8('x'), {})).resolves.toMatchObject({
+      reason: 'answered by fine.md',
+    });
+    await expect(pool.prepare('next.md', strToU8('x'), {})).resolves.toMatchObject({
+      reason: 'answered by next.md',
+    });
+    expect(pool.threads).toBe(2);
+    slow.abort(new Error('Deleted.'));
+    await expect(spinning).rejects.toThrow('Deleted.');
   }, 30_000);
 
   it('fail a file whose thread never gets ready to parse, for its job to try again, and end idle threads', async () => {
-    const stuck = new ParsePool({ filename: 'setInterval(() => {}, 1000);', eval: true }, 1, {
-      startMs: 300,
-    });
-    try {
-      await expect(stuck.prepare('a.md', strToU8('x'), {})).rejects.toThrow(
-        'The parse thread did not start in 0.3 seconds',
-      );
-    } finally {
-      await stuck.close();
-    }
+    const stuck = closedAfter(
+      new ParsePool({ filename: 'setInterval(() => {}, 1000);', eval: true }, 1, {
+        startMs: 300,
+      }),
+    );
+    await expect(stuck.prepare('a.md', strToU8('x'), {})).rejects.toThrow(
+      'The parse thread did not start in 0.3 seconds',
+    );
     // Idle for 1 s before a thread ends: on a busy machine the first file's thread may wait that long
     // for the second to finish.
-    const pool = new ParsePool({ filename: LIMITED_THREAD, eval: true }, 2, { idleMs: 1_000 });
-    try {
-      await Promise.all([pool.prepare('a.md', strToU8('x'), {}), pool.prepare('b.md', strToU8('x'), {})]);
-      expect(pool.threads).toBe(2);
-      while (pool.threads > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-      await expect(pool.prepare('c.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
-    } finally {
-      await pool.close();
-    }
+    const pool = limitedPool(2, { idleMs: 1_000 });
+    await Promise.all([pool.prepare('a.md', strToU8('x'), {}), pool.prepare('b.md', strToU8('x'), {})]);
+    expect(pool.threads).toBe(2);
+    while (pool.threads > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(pool.prepare('c.md', strToU8('x'), {})).resolves.toMatchObject({ kind: 'no_text' });
   }, 30_000);
 
   it('are always threads: at least one', () => {
