@@ -1,6 +1,6 @@
 import { type AddUserForm, validateAddUser } from '@digital-assistant/react';
-import { SelectField, TextInputField } from '../Field/Fields';
-import { SidebarForm } from './SidebarForm';
+import { TextInputField } from '../Field/Fields';
+import { RoleSelectField, ValidatedSidebarForm } from './SidebarForm';
 
 /** Props of `AddUserSidebar`. */
 export interface AddUserSidebarProps {
@@ -21,60 +21,38 @@ export interface AddUserSidebarProps {
 }
 
 /** The 'Add User' sidebar: e-mail, name and role, all required. */
-export function AddUserSidebar({
-  isOpen,
-  onClose,
-  value,
-  onChange,
-  roles,
-  onSubmit,
-  isSubmitting = false,
-}: AddUserSidebarProps) {
-  const { isValid, errors } = validateAddUser(value);
+export function AddUserSidebar({ onChange, roles, ...form }: AddUserSidebarProps) {
   return (
-    <SidebarForm
-      isOpen={isOpen}
-      onClose={onClose}
-      title="Add User"
-      isValid={isValid}
-      onSubmit={() => onSubmit(value)}
-      isSubmitting={isSubmitting}
-    >
-      {(isValidationShown) => {
-        const shown = isValidationShown ? errors : {};
-        return (
-          <>
-            <TextInputField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="off"
-              isRequired
-              value={value.email}
-              onChange={(email) => onChange({ email })}
-              errorMessage={shown.email}
-            />
-            <TextInputField
-              label="Name"
-              name="name"
-              autoComplete="off"
-              isRequired
-              value={value.name}
-              onChange={(name) => onChange({ name })}
-              errorMessage={shown.name}
-            />
-            <SelectField
-              label="Role"
-              name="role"
-              isRequired
-              options={roles}
-              value={value.role}
-              onChange={(role) => onChange({ role })}
-              errorMessage={shown.role}
-            />
-          </>
-        );
-      }}
-    </SidebarForm>
+    <ValidatedSidebarForm {...form} title="Add User" validate={validateAddUser}>
+      {(shown) => (
+        <>
+          <TextInputField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="off"
+            isRequired
+            value={form.value.email}
+            onChange={(email) => onChange({ email })}
+            errorMessage={shown.email}
+          />
+          <TextInputField
+            label="Name"
+            name="name"
+            autoComplete="off"
+            isRequired
+            value={form.value.name}
+            onChange={(name) => onChange({ name })}
+            errorMessage={shown.name}
+          />
+          <RoleSelectField
+            roles={roles}
+            value={form.value.role}
+            onChange={(role) => onChange({ role })}
+            errorMessage={shown.role}
+          />
+        </>
+      )}
+    </ValidatedSidebarForm>
   );
 }

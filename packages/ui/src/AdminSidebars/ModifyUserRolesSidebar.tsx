@@ -4,9 +4,8 @@ import {
   type UserProfile,
   validateModifyRoles,
 } from '@digital-assistant/react';
-import { SelectField } from '../Field/Fields';
 import { MultiSelect } from '../MultiSelect/MultiSelect';
-import { SidebarForm } from './SidebarForm';
+import { RoleSelectField, ValidatedSidebarForm } from './SidebarForm';
 
 /** Props of `ModifyUserRolesSidebar`. */
 export interface ModifyUserRolesSidebarProps {
@@ -29,56 +28,33 @@ export interface ModifyUserRolesSidebarProps {
 }
 
 /** The 'Modify User Roles' sidebar: a searchable user multiselect (6 items listed) and a role. */
-export function ModifyUserRolesSidebar({
-  isOpen,
-  onClose,
-  value,
-  onChange,
-  users,
-  roles,
-  onSubmit,
-  isSubmitting = false,
-}: ModifyUserRolesSidebarProps) {
-  const { isValid, errors } = validateModifyRoles(value);
+export function ModifyUserRolesSidebar({ onChange, users, roles, ...form }: ModifyUserRolesSidebarProps) {
   return (
-    <SidebarForm
-      isOpen={isOpen}
-      onClose={onClose}
-      title="Modify User Roles"
-      isValid={isValid}
-      onSubmit={() => onSubmit(value)}
-      isSubmitting={isSubmitting}
-    >
-      {(isValidationShown) => {
-        const shown = isValidationShown ? errors : {};
-        return (
-          <>
-            <MultiSelect
-              label="Users"
-              searchLabel="Search users"
-              isRequired
-              items={users.map((user) => ({
-                id: user.email,
-                label: user.name || user.email,
-                description: user.email,
-              }))}
-              selectedKeys={value.emails}
-              onSelectionChange={(emails) => onChange({ emails })}
-              visibleItemCount={USER_MULTISELECT_VISIBLE_ITEMS}
-              errorMessage={shown.emails}
-            />
-            <SelectField
-              label="Role"
-              name="role"
-              isRequired
-              options={roles}
-              value={value.role}
-              onChange={(role) => onChange({ role })}
-              errorMessage={shown.role}
-            />
-          </>
-        );
-      }}
-    </SidebarForm>
+    <ValidatedSidebarForm {...form} title="Modify User Roles" validate={validateModifyRoles}>
+      {(shown) => (
+        <>
+          <MultiSelect
+            label="Users"
+            searchLabel="Search users"
+            isRequired
+            items={users.map((user) => ({
+              id: user.email,
+              label: user.name || user.email,
+              description: user.email,
+            }))}
+            selectedKeys={form.value.emails}
+            onSelectionChange={(emails) => onChange({ emails })}
+            visibleItemCount={USER_MULTISELECT_VISIBLE_ITEMS}
+            errorMessage={shown.emails}
+          />
+          <RoleSelectField
+            roles={roles}
+            value={form.value.role}
+            onChange={(role) => onChange({ role })}
+            errorMessage={shown.role}
+          />
+        </>
+      )}
+    </ValidatedSidebarForm>
   );
 }
