@@ -1,36 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { askAiChat, DemoAiChat } from '../test/ai-chat';
 import { accessibilityViolations } from '../test/axe';
-import { DemoCore } from '../test/core-examples';
-import { ChatConversation, ChatIntro } from './ChatConversation';
-import { ChatScreen } from './ChatScreen';
 
 function Conversation({ answerFeedback }: { answerFeedback: boolean }) {
   return (
-    <DemoCore
+    <DemoAiChat
       options={{ chat: { streamDelayMs: 0, answerFeedback, answer: (question) => `About ${question}` } }}
-    >
-      <main>
-        <ChatScreen.Root selection="openai">
-          <ChatScreen.Pane pane="openai" aria-label="AI chat">
-            <ChatConversation
-              channel="openai"
-              intro={<ChatIntro selection="openai" />}
-              composerLabel="Message to OpenAI GPT"
-            />
-          </ChatScreen.Pane>
-        </ChatScreen.Root>
-      </main>
-    </DemoCore>
+    />
   );
 }
 
-async function ask(user: ReturnType<typeof userEvent.setup>, question: string) {
-  await user.type(screen.getByRole('textbox', { name: 'Message to OpenAI GPT' }), `${question}{Enter}`);
-  await waitFor(() => expect(screen.getByRole('log')).toHaveTextContent(`About ${question}`));
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeVisible());
-}
+const ask = (user: ReturnType<typeof userEvent.setup>, question: string) =>
+  askAiChat(user, question, `About ${question}`);
 
 describe('votes on answers', () => {
   it('votes up, then down with a comment, then withdraws, the pressed state shown and said', async () => {

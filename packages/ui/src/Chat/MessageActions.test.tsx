@@ -2,41 +2,23 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { askAiChat, DemoAiChat } from '../test/ai-chat';
 import { accessibilityViolations } from '../test/axe';
-import { DemoCore } from '../test/core-examples';
-import { ChatConversation, ChatIntro } from './ChatConversation';
-import { ChatScreen } from './ChatScreen';
 import { MessageActions } from './MessageActions';
 
 function Conversation({ isSeedOnly = false }: { isSeedOnly?: boolean }): ReactNode {
   let answers = 0;
   return (
-    <DemoCore
+    <DemoAiChat
       options={{
         isSeedOnly,
         chat: { streamDelayMs: 0, answer: (question) => `**Answer ${++answers}** to *${question}*` },
       }}
-    >
-      <main>
-        <ChatScreen.Root selection="openai">
-          <ChatScreen.Pane pane="openai" aria-label="AI chat">
-            <ChatConversation
-              channel="openai"
-              intro={<ChatIntro selection="openai" />}
-              composerLabel="Message to OpenAI GPT"
-            />
-          </ChatScreen.Pane>
-        </ChatScreen.Root>
-      </main>
-    </DemoCore>
+    />
   );
 }
 
-async function ask(user: ReturnType<typeof userEvent.setup>, question: string, answer: string) {
-  await user.type(screen.getByRole('textbox', { name: 'Message to OpenAI GPT' }), `${question}{Enter}`);
-  await waitFor(() => expect(screen.getByRole('log')).toHaveTextContent(answer));
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeVisible());
-}
+const ask = askAiChat;
 
 const texts = () =>
   within(screen.getByRole('log'))

@@ -68,6 +68,28 @@ describe('ConfirmDialog', () => {
   });
 });
 
+/** A table of `names` whose rows each have a Delete button. */
+function ThingsTable({ names, onDelete }: { names: string[]; onDelete: (name: string) => void }) {
+  return (
+    <Table aria-label="Things">
+      <TableHeader>
+        <Column isRowHeader>Name</Column>
+        <Column>Actions</Column>
+      </TableHeader>
+      <TableBody items={names.map((name) => ({ id: name }))}>
+        {(row) => (
+          <Row id={row.id}>
+            <Cell>{row.id}</Cell>
+            <Cell>
+              <Button onPress={() => onDelete(row.id)}>{`Delete ${row.id}`}</Button>
+            </Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** A toolbar and a table whose rows each have a Delete button asking first, as the administration pages do. */
 function PageWithDeletes() {
   const [pending, setPending] = useState<string | null>(null);
@@ -78,22 +100,7 @@ function PageWithDeletes() {
         <Button>Add</Button>
         <Button onPress={() => setPending('the selected ones')}>Delete Selected</Button>
       </Toolbar>
-      <Table aria-label="Things">
-        <TableHeader>
-          <Column isRowHeader>Name</Column>
-          <Column>Actions</Column>
-        </TableHeader>
-        <TableBody items={names.map((name) => ({ id: name }))}>
-          {(row) => (
-            <Row id={row.id}>
-              <Cell>{row.id}</Cell>
-              <Cell>
-                <Button onPress={() => setPending(row.id)}>{`Delete ${row.id}`}</Button>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+      <ThingsTable names={names} onDelete={setPending} />
       <ConfirmDialog
         isOpen={pending !== null}
         onOpenChange={(isOpen) => {
@@ -113,22 +120,7 @@ function TableThatDeletes({ delayMs }: { delayMs: number }) {
   return (
     <section aria-label="Things">
       <Button>Add</Button>
-      <Table aria-label="Things">
-        <TableHeader>
-          <Column isRowHeader>Name</Column>
-          <Column>Actions</Column>
-        </TableHeader>
-        <TableBody items={names.map((name) => ({ id: name }))}>
-          {(row) => (
-            <Row id={row.id}>
-              <Cell>{row.id}</Cell>
-              <Cell>
-                <Button onPress={() => setPending(row.id)}>{`Delete ${row.id}`}</Button>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+      <ThingsTable names={names} onDelete={setPending} />
       <ConfirmDialog
         isOpen={pending !== null}
         onOpenChange={(isOpen) => {
@@ -141,6 +133,12 @@ function TableThatDeletes({ delayMs }: { delayMs: number }) {
       />
     </section>
   );
+}
+
+/** Presses `Delete {name}`, then OK in the dialog that asks. */
+async function deleteAndConfirm(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
 }
 
 async function cancelWithEscape(user: ReturnType<typeof userEvent.setup>) {
@@ -183,13 +181,11 @@ describe('ConfirmDialog focus', () => {
   ])('goes to the row that took the place of the one deleted (%s), never to the page', async (_, delayMs) => {
     const user = userEvent.setup();
     render(<TableThatDeletes delayMs={delayMs} />);
-    await user.click(screen.getByRole('button', { name: 'Delete bravo' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await deleteAndConfirm(user, 'bravo');
     await waitFor(() => expect(screen.queryByRole('row', { name: /bravo/ })).toBeNull());
     await waitFor(() => expect(screen.getByRole('row', { name: /charlie/ })).toHaveFocus());
     // The last row: the one before it.
-    await user.click(screen.getByRole('button', { name: 'Delete charlie' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await deleteAndConfirm(user, 'charlie');
     await waitFor(() => expect(screen.queryByRole('row', { name: /charlie/ })).toBeNull());
     await waitFor(() => expect(screen.getByRole('row', { name: /alpha/ })).toHaveFocus());
   });
