@@ -3,11 +3,11 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { recordAudit } from './features/audit/index.js';
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
+import { createToken } from './features/tokens/index.js';
 import { createUser, findUserByEmail, listProfiles } from './features/users/store.js';
 import { MODULES } from './modules.js';
-import { recordAudit } from './platform/audit/audit.js';
-import { createToken } from './platform/auth/tokens.js';
 import { type Config, invocationDir, loadConfig } from './platform/config/config.js';
 import { BackupError, backupDataDir, restoreDataDir } from './platform/db/backup.js';
 import type { Db } from './platform/db/db.js';

@@ -4,9 +4,9 @@
 // the demo administrator, and prints `{ "port": ..., "token": ... }` as one line on stdout.
 import { buildApp } from '../app.js';
 import { DEMO_ACCOUNTS } from '../features/identity/demo-accounts.js';
+import { createToken } from '../features/tokens/index.js';
 import { findUserByEmail } from '../features/users/store.js';
 import { MODULES } from '../modules.js';
-import { createToken } from '../platform/auth/tokens.js';
 import { loadConfig } from '../platform/config/config.js';
 import { openDatabase } from '../platform/db/open.js';
 import { shutDownGracefully } from '../platform/operations/shutdown.js';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/db.js';
+import { addUserUnlessExists } from '../users/index.js';
 
 /** Accounts of the built-in identity provider; seeded as users when it is in use. */
 export const DEMO_ACCOUNTS = [
@@ -9,10 +10,5 @@ export const DEMO_ACCOUNTS = [
 
 /** Adds the demo accounts as users unless they exist (server and CLI, with the built-in provider only). */
 export async function seedDemoUsers(db: Queryable): Promise<void> {
-  for (const account of DEMO_ACCOUNTS) {
-    await db.query(
-      'INSERT INTO users (email, name, role) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING',
-      [account.email, account.name, account.role],
-    );
-  }
+  for (const account of DEMO_ACCOUNTS) await addUserUnlessExists(db, account);
 }

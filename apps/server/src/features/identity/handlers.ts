@@ -1,18 +1,19 @@
 // Single sign-on, sessions and the signed-in user: startSso, ssoCallback, createSession,
 // getAuthenticatedUser, logout.
-import { recordAudit } from '../../platform/audit/audit.js';
+
 import { requireIdentity, SESSION_COOKIE, XSRF_COOKIE } from '../../platform/auth/authorize.js';
 import type { UserRecord } from '../../platform/auth/identity.js';
 import { sha256 } from '../../platform/auth/secrets.js';
-import { createSession, deleteSession } from '../../platform/auth/sessions.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { badRequest, forbidden, unauthenticated } from '../../platform/http/errors.js';
 import { signInRateLimit } from '../../platform/http/rate-limit.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import { FEATURES } from '../../platform/rbac/features.js';
+import { recordAudit } from '../audit/index.js';
 import type { FeatureContext } from '../context.js';
 import { upsertSsoUser } from '../users/index.js';
 import { SSO_COOKIE_PATH, SSO_STATE_COOKIE, type SsoClient, setSsoStateCookie } from './sso.js';
+import { createSession, deleteSession } from './store.js';
 import { WIDGET_SIGNED_IN_PATH } from './widget-popup.js';
 
 /** The contract's `User`. */

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import * as client from 'openid-client';
 import type { Queryable } from '../../platform/db/db.js';
 import { HttpError, unauthenticated } from '../../platform/http/errors.js';
+import { saveSsoState, takeSsoState } from './store.js';
 
 /** How long a sign-in may take between startSso and the callback. */
 const STATE_TTL_MINUTES = 10;
@@ -78,13 +79,7 @@ export class SsoClient {
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
-    await db.query(`DELETE FROM sso_states WHERE created_at < now() - make_interval(mins => $1::int)`, [
-      STATE_TTL_MINUTES,
-    ]);
-    await db.query(
-      'INSERT INTO sso_states (state, code_verifier, nonce, return_to) VALUES ($1, $2, $3, $4)',
-      [state, codeVerifier, nonce, returnTo ?? null],
-    );
+    await saveSsoState(db, state, { codeVerifier, nonce, returnTo: returnTo ?? null }, STATE_TTL_MINUTES);
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: this.options.redirectUri(),
       scope: 'openid email profile',
@@ -108,19 +103,14 @@ export class SsoClient {
     if (!state || !browserState || state !== browserState) {
       throw unauthenticated('This sign-in was not started by this browser (state mismatch). Sign in again.');
     }
-    const { rows } = await db.query<{ code_verifier: string; nonce: string; return_to: string | null }>(
-      `DELETE FROM sso_states WHERE state = $1 AND created_at > now() - make_interval(mins => $2::int)
-       RETURNING code_verifier, nonce, return_to`,
-      [state, STATE_TTL_MINUTES],
-    );
-    const checks = rows[0];
+    const checks = await takeSsoState(db, state, STATE_TTL_MINUTES);
     if (!checks) throw unauthenticated('This sign-in has expired or was already used. Sign in again.');
 
     const configuration = await this.configuration();
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
       tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
-        pkceCodeVerifier: checks.code_verifier,
+        pkceCodeVerifier: checks.codeVerifier,
         expectedState: state,
         expectedNonce: checks.nonce,
         idTokenExpected: true,
@@ -147,7 +137,7 @@ export class SsoClient {
     return {
       email: email.toLowerCase(),
       name: name?.trim() || email,
-      returnTo: checks.return_to ?? undefined,
+      returnTo: checks.returnTo ?? undefined,
     };
   }
 }

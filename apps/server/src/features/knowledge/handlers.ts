@@ -3,11 +3,12 @@
 // source links to: the original file (getKnowledgeDocumentFile) or the passage in its text
 // (getKnowledgeDocumentPassage), and which cited documents still open (listAvailableKnowledgeDocuments). Every change is audited in the same transaction
 // as the change.
-import { recordAudit } from '../../platform/audit/audit.js';
+
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
+import { recordAudit } from '../audit/index.js';
 import type { FeatureContext } from '../context.js';
 import { createAvailableDocumentsHandler } from './documents/available.js';
 import { createDocumentFileHandler } from './documents/document-file.js';

@@ -2,10 +2,11 @@
 // per department, those an administrator set or defaults written against the demo knowledge set
 // (questions its retrieval evaluation answers, demo/eval.json), so a new instance's examples work.
 // Readers get only the departments they may read; setting them needs `train` and is audited.
-import { recordAudit } from '../../platform/audit/audit.js';
+
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import { badRequest } from '../../platform/http/errors.js';
 import type { TypedHandler } from '../../platform/http/typed-handlers.js';
+import { recordAudit } from '../audit/index.js';
 import type { FeatureContext } from '../context.js';
 import { DEPARTMENT_LABELS, type Department, isDepartment, readableDepartments } from './departments.js';
 

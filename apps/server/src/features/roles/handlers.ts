@@ -1,10 +1,11 @@
 // Role groups: listRoleGroups, listFeatures, viewRoleGroup, createRoleGroup, updateRoleGroup, deleteRoleGroup.
-import { recordAudit } from '../../platform/audit/audit.js';
+
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
 import { assertMayGrantFeatures } from '../../platform/rbac/delegation.js';
 import { FEATURES } from '../../platform/rbac/features.js';
+import { recordAudit } from '../audit/index.js';
 import type { FeatureContext } from '../context.js';
 import {
   createRoleGroup,

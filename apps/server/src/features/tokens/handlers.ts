@@ -1,11 +1,12 @@
 // Personal access tokens of the signed-in user: generateToken (shown once), listMyTokens, revokeToken.
-import { recordAudit } from '../../platform/audit/audit.js';
+
 import { requireIdentity } from '../../platform/auth/authorize.js';
-import { createToken } from '../../platform/auth/tokens.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { notFound } from '../../platform/http/errors.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
+import { recordAudit } from '../audit/index.js';
 import type { FeatureContext } from '../context.js';
+import { createToken, listTokens, revokeToken } from './store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,18 +39,7 @@ export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
 
     async listMyTokens(request) {
       const { user } = requireIdentity(request);
-      const { rows } = await db.query<{
-        id: string;
-        name: string;
-        created_at: Date;
-        expires_at: Date | null;
-        last_used_at: Date | null;
-        revoked_at: Date | null;
-      }>(
-        `SELECT id, name, created_at, expires_at, last_used_at, revoked_at
-           FROM personal_access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id`,
-        [user.id],
-      );
+      const rows = await listTokens(db, user.id);
       return {
         tokens: rows.map((row) => ({
           id: row.id,
@@ -68,17 +58,13 @@ export function createTokensHandlers({ db, config }: FeatureContext): Handlers {
       const missing = notFound('You have no personal access token with this id.');
       if (!UUID.test(id)) throw missing;
       await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ name: string }>(
-          `UPDATE personal_access_tokens SET revoked_at = coalesce(revoked_at, now())
-            WHERE id = $1 AND user_id = $2 RETURNING name`,
-          [id, user.id],
-        );
-        if (!rows[0]) throw missing;
+        const name = await revokeToken(tx, user.id, id);
+        if (name === undefined) throw missing;
         await recordAudit(tx, {
           actor: user.email,
           action: 'token.revoke',
           target: user.email,
-          details: { id, name: rows[0].name },
+          details: { id, name },
         });
       });
       return { message: 'Token revoked.' };

@@ -1,15 +1,22 @@
 // Deactivation keeps a person out without deleting them: a deleted user who signs in again through
 // single sign-on is created anew with the default role, a deactivated one is refused (SSO callback,
 // sessions and tokens alike) until an administrator reactivates them.
-import { recordAudit } from '../../platform/audit/audit.js';
+
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Identity } from '../../platform/auth/identity.js';
 import type { Queryable } from '../../platform/db/db.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { assertMayActOnUsers } from '../../platform/rbac/delegation.js';
+import { recordAudit } from '../audit/index.js';
 import type { FeatureContext } from '../context.js';
-import { assertAdminRemains, normalizeEmail, type UserProfile } from './store.js';
+import {
+  assertAdminRemains,
+  lockUsersByEmail,
+  normalizeEmail,
+  setActive,
+  type UserProfile,
+} from './store.js';
 
 /**
  * Deactivates (`isActive` false) or reactivates users, in a transaction: 404 for an unknown e-mail,
@@ -23,10 +30,7 @@ export async function setUsersActive(
   isActive: boolean,
 ): Promise<{ profiles: UserProfile[]; changed: string[] }> {
   const targets = new Set(emails.map(normalizeEmail));
-  const { rows: users } = await tx.query<UserProfile & { id: string; is_active: boolean }>(
-    'SELECT id, email, name, role, is_active FROM users WHERE email = ANY($1::text[]) ORDER BY email FOR UPDATE',
-    [[...targets]],
-  );
+  const users = await lockUsersByEmail(tx, [...targets]);
   const unknown = [...targets].filter((email) => !users.some((user) => user.email === email));
   if (unknown.length > 0) throw notFound(`No user with the e-mail ${unknown.join(', ')} exists.`);
   if (!isActive && targets.has(identity.user.email)) {
@@ -42,14 +46,7 @@ export async function setUsersActive(
 
   const changed = users.filter((user) => user.is_active !== isActive);
   const ids = changed.map((user) => user.id);
-  if (ids.length > 0) {
-    await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = ANY($1::uuid[])', [
-      ids,
-      isActive,
-    ]);
-    // Signed-in browsers of a deactivated user are out at once; tokens are refused while inactive.
-    if (!isActive) await tx.query('DELETE FROM sessions WHERE user_id = ANY($1::uuid[])', [ids]);
-  }
+  if (ids.length > 0) await setActive(tx, ids, isActive);
   return {
     profiles: users.map((user) => ({
       email: user.email,

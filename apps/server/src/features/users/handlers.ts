@@ -1,5 +1,5 @@
 // Users: listUserProfiles, createUser, deleteUsers, updateUserRoles.
-import { recordAudit } from '../../platform/audit/audit.js';
+
 import { requireIdentity } from '../../platform/auth/authorize.js';
 import type { Handlers } from '../../platform/http/contract.js';
 import { defineHandlers } from '../../platform/http/typed-handlers.js';
@@ -8,6 +8,7 @@ import {
   assertMayGrantRoleGroup,
   assertNotChangingOwnRole,
 } from '../../platform/rbac/delegation.js';
+import { recordAudit } from '../audit/index.js';
 import type { FeatureContext } from '../context.js';
 import { createUser, deleteUsers, listProfiles, toProfile, updateUserRoles } from './store.js';
 

@@ -6,7 +6,14 @@ import { createUsersHandlers } from './handlers.js';
 import { usersMigrations } from './migrations.js';
 
 export { createUsersHandlers } from './handlers.js';
-export { createUser, findUserByEmail, listProfiles, type UserProfile, upsertSsoUser } from './store.js';
+export {
+  addUserUnlessExists,
+  createUser,
+  findUserByEmail,
+  listProfiles,
+  type UserProfile,
+  upsertSsoUser,
+} from './store.js';
 
 export const usersModule: FeatureModule = {
   name: 'users',

@@ -151,3 +151,40 @@ export async function updateUserRoles(
     .map((row) => ({ email: row.email, name: row.name, role, previousRole: row.role }))
     .sort((a, b) => a.email.localeCompare(b.email));
 }
+
+/** Locks the users with these (normalised) e-mails until the transaction ends; ordered by e-mail. */
+export async function lockUsersByEmail(
+  tx: Queryable,
+  emails: readonly string[],
+): Promise<Array<UserProfile & { id: string; is_active: boolean }>> {
+  const { rows } = await tx.query<UserProfile & { id: string; is_active: boolean }>(
+    'SELECT id, email, name, role, is_active FROM users WHERE email = ANY($1::text[]) ORDER BY email FOR UPDATE',
+    [emails],
+  );
+  return rows;
+}
+
+/**
+ * Marks users active or not. Deactivated users' signed-in browsers are out at once (their sessions
+ * end: identity's table, written here so the change is one transaction); tokens are refused while
+ * a user is inactive.
+ */
+export async function setActive(tx: Queryable, userIds: readonly string[], isActive: boolean): Promise<void> {
+  await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = ANY($1::uuid[])', [
+    userIds,
+    isActive,
+  ]);
+  if (!isActive) await tx.query('DELETE FROM sessions WHERE user_id = ANY($1::uuid[])', [userIds]);
+}
+
+/** Adds a user unless one has the e-mail (the built-in provider's demo accounts). */
+export async function addUserUnlessExists(
+  db: Queryable,
+  user: { email: string; name: string; role: string },
+): Promise<void> {
+  await db.query('INSERT INTO users (email, name, role) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING', [
+    normalizeEmail(user.email),
+    user.name,
+    user.role,
+  ]);
+}

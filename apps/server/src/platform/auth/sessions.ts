@@ -1,6 +1,7 @@
-// Browser sessions: an opaque random id in an HttpOnly cookie, stored only as its SHA-256 with the
-// XSRF token bound to it. A session ends after SESSION_IDLE_MINUTES without use or
-// SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first.
+// Browser sessions as credentials: an opaque random id in an HttpOnly cookie, stored only as its
+// SHA-256 with the XSRF token bound to it. A session ends after SESSION_IDLE_MINUTES without use or
+// SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first. The identity feature creates and
+// ends them (features/identity/store.ts); this finds the identity behind one on each request.
 import type { Queryable } from '../db/db.js';
 import {
   type Identity,
@@ -8,36 +9,11 @@ import {
   USER_WITH_FEATURES_COLUMNS,
   type UserWithFeaturesRow,
 } from './identity.js';
-import { randomSecret, sha256 } from './secrets.js';
+import { sha256 } from './secrets.js';
 
 export interface SessionPolicy {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
-}
-
-export interface NewSession {
-  /** The cookie value; never stored. */
-  sessionId: string;
-  xsrfToken: string;
-  expiresAt: Date;
-}
-
-export async function createSession(
-  db: Queryable,
-  userId: string,
-  policy: SessionPolicy,
-): Promise<NewSession> {
-  const sessionId = randomSecret(32);
-  const xsrfToken = randomSecret(24);
-  const { rows } = await db.query<{ expires_at: Date }>(
-    `INSERT INTO sessions (id_hash, user_id, xsrf_token, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(hours => $4::int))
-     RETURNING expires_at`,
-    [sha256(sessionId), userId, xsrfToken, policy.sessionAbsoluteHours],
-  );
-  // Housekeeping: sessions past their absolute end are of no use to anyone.
-  await db.query('DELETE FROM sessions WHERE expires_at < now()');
-  return { sessionId, xsrfToken, expiresAt: new Date(rows[0]!.expires_at) };
 }
 
 interface SessionRow extends UserWithFeaturesRow {
@@ -79,8 +55,4 @@ export async function findSessionIdentity(
     sessionHash: idHash,
     xsrfToken: row.xsrf_token,
   };
-}
-
-export async function deleteSession(db: Queryable, sessionHash: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id_hash = $1', [sessionHash]);
 }

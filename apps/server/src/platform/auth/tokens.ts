@@ -1,4 +1,5 @@
-// Personal access tokens: random, shown once, stored as SHA-256, with an expiry, revocable.
+// Personal access tokens as credentials: the identity behind a bearer token (the tokens feature
+// creates, lists and revokes them, features/tokens/store.ts).
 import type { Queryable } from '../db/db.js';
 import {
   type Identity,
@@ -6,39 +7,10 @@ import {
   USER_WITH_FEATURES_COLUMNS,
   type UserWithFeaturesRow,
 } from './identity.js';
-import { randomSecret, sha256 } from './secrets.js';
+import { sha256 } from './secrets.js';
 
 /** Prefix that makes a leaked token recognisable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'da_pat_';
-
-export interface NewToken {
-  id: string;
-  /** The token value: returned to its owner once, never stored. */
-  token: string;
-  name: string;
-  expiresAt: Date | null;
-}
-
-export async function createToken(
-  db: Queryable,
-  userId: string,
-  options: { name: string; expiresInDays: number },
-): Promise<NewToken> {
-  const token = `${TOKEN_PREFIX}${randomSecret(32)}`;
-  const { rows } = await db.query<{ id: string; expires_at: Date | null }>(
-    `INSERT INTO personal_access_tokens (user_id, name, token_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(days => $4::int))
-     RETURNING id, expires_at`,
-    [userId, options.name, sha256(token), options.expiresInDays],
-  );
-  const row = rows[0]!;
-  return {
-    id: row.id,
-    token,
-    name: options.name,
-    expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-  };
-}
 
 interface TokenIdentityRow extends UserWithFeaturesRow {
   token_id: string;

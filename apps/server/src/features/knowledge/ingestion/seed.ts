@@ -3,10 +3,10 @@
 // gone through them. "First start" is recorded in knowledge_state: deleting the demo documents
 // later does not bring them back, and an instance that already has documents is never seeded.
 import { Readable } from 'node:stream';
-import { recordAudit } from '../../../platform/audit/audit.js';
 import type { BlobInfo, Blobs } from '../../../platform/blobs/blobs.js';
 import type { Db } from '../../../platform/db/db.js';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
+import { recordAudit } from '../../audit/index.js';
 import { readDemoDocuments } from '../demo/demo-set.js';
 import { upsertDocument } from '../store.js';
 import { extensionOf } from './parse/types.js';

@@ -5,7 +5,6 @@
 // problem (no file, an unknown department, too many files, a malformed body) stores nothing.
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { components } from '../../../generated/contract.js';
-import { recordAudit } from '../../../platform/audit/audit.js';
 import { requireIdentity } from '../../../platform/auth/authorize.js';
 import type { BlobInfo } from '../../../platform/blobs/blobs.js';
 import { formatBytes } from '../../../platform/format-bytes.js';
@@ -18,6 +17,7 @@ import {
   uploadParts,
 } from '../../../platform/http/multipart.js';
 import type { TypedHandler } from '../../../platform/http/typed-handlers.js';
+import { recordAudit } from '../../audit/index.js';
 import type { FeatureContext } from '../../context.js';
 import { DEPARTMENTS, type Department, EVERY_DEPARTMENT, isDepartment } from '../departments.js';
 import { presentDocument } from '../documents/present.js';
