@@ -3,7 +3,7 @@
  * route table of the headless package rendered screen by screen.
  */
 import { DigitalAssistantProvider } from '@digital-assistant/react';
-import { createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
+import { type AuthResponse, createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
 import { useRef, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useLocation, useNavigate } from 'react-router';
@@ -14,6 +14,8 @@ export interface AppProps {
   client?: DigitalAssistantClient;
   /** Sends the browser to the identity provider; by default `location.assign`. */
   redirect?: (url: string) => void;
+  /** The session's answer when the page already has it (`GET /api/auth` asked at start-up). */
+  auth?: AuthResponse;
 }
 
 export function App(props: AppProps) {
@@ -31,6 +33,7 @@ export function App(props: AppProps) {
       navigate={(to, options) => navigate(to, { replace: options?.replace ?? to.startsWith('/login') })}
       currentPath={() => `${current.current.pathname}${current.current.search}`}
       windowWidth={window.innerWidth}
+      auth={props.auth}
     >
       <RouterProvider navigate={(to) => navigate(to)} useHref={useHref}>
         <AppRoutes />

@@ -6,19 +6,21 @@ import { App } from './App';
 import type { EarlyLoads } from './early-loads';
 
 /**
- * Draws the app into `root` once the stylesheets apply. index.html draws the first screen itself;
- * React takes over once the app's stylesheet applies. The session and the screen's code are often
- * there by then, so the first render is the whole screen: as a transition it is drawn in slices that
- * leave the page free to take input, not in one long task.
+ * Draws the app into `root` once the stylesheets apply and the session question asked at start-up
+ * is answered. index.html draws the first screen itself, and the app would draw the same while the
+ * session is unknown. With the session known the first render is the whole signed-in screen: as a
+ * transition it is drawn in slices that leave the page free to take input. (Validated after the first
+ * render instead, the session's change draws the whole screen again in one long task: a store's
+ * change is never a transition.)
  */
-export function startApp(root: HTMLElement, { fetch, stylesheets }: EarlyLoads): void {
+export function startApp(root: HTMLElement, { fetch, stylesheets, session }: EarlyLoads): void {
   const client = createClient({ baseUrl: '', fetch });
-  void stylesheets.then(() =>
+  void Promise.all([session, stylesheets]).then(([auth]) =>
     startTransition(() =>
       createRoot(root).render(
         <StrictMode>
           <BrowserRouter>
-            <App client={client} />
+            <App client={client} auth={auth} />
           </BrowserRouter>
         </StrictMode>,
       ),

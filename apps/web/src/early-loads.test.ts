@@ -58,6 +58,31 @@ describe('early loads', () => {
     ]);
   });
 
+  it('gives the app the early session answer when someone is signed in, and nothing when not', async () => {
+    const user = { email: 'staff@example.com', name: 'Sam Staff' };
+    for (const [status, expected] of [
+      [200, { user }],
+      [401, undefined],
+    ] as const) {
+      const view = {
+        location: { pathname: '/chat' },
+        performance,
+        document,
+        fetch: async () =>
+          new Response(JSON.stringify(status === 200 ? { user } : { message: 'Not signed in' }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
+      } as unknown as Window;
+      const early = startEarlyLoads(view);
+      expect(await early.session).toEqual(expected);
+      // The answer read for the app is a copy: the app's own first ask still gets the original.
+      const asked = await early.fetch(new Request('http://app.test/api/auth'));
+      expect(asked.status).toBe(status);
+      expect(await asked.json()).toMatchObject(status === 200 ? { user } : { message: 'Not signed in' });
+    }
+  });
+
   it('asks nothing early on the sign-in and sign-out pages', async () => {
     for (const pathname of ['/login', '/logout']) {
       const { view, asked } = fakeWindow(pathname);

@@ -1,3 +1,5 @@
+import type { AuthResponse } from '@digital-assistant/sdk';
+
 /**
  * What the app starts loading as soon as its code runs, instead of after its first draw (a phone on a
  * slow network waits a round trip for each): the session question, the screen of the address with the
@@ -36,6 +38,11 @@ export interface EarlyLoads {
   fetch: (request: Request) => Promise<Response>;
   /** Settles once the stylesheets index.html preloads are applied (at once when there are none). */
   stylesheets: Promise<void>;
+  /**
+   * The early `GET /api/auth` answer when someone is signed in; undefined when not (401), when it
+   * failed, or on pages that do not ask early. The app then asks as usual.
+   */
+  session: Promise<AuthResponse | undefined>;
 }
 
 /** An early answer older than this is not used: ask again (the person may have signed out). */
@@ -64,7 +71,16 @@ export function startEarlyLoads(view: Window): EarlyLoads {
     if (view.performance.now() - askedAt > EARLY_FRESH_MS) return view.fetch(request);
     return response.catch(() => view.fetch(request));
   };
-  return { fetch, stylesheets: applyPreloadedStylesheets(view.document) };
+  const signedIn = early.get('/api/auth');
+  const session = signedIn
+    ? signedIn
+        .then(
+          // A copy: the original still answers the app's own first ask if it comes to that.
+          (response) => (response.ok ? (response.clone().json() as Promise<AuthResponse>) : undefined),
+        )
+        .catch(() => undefined)
+    : Promise.resolve(undefined);
+  return { fetch, stylesheets: applyPreloadedStylesheets(view.document), session };
 }
 
 /**

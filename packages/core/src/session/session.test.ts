@@ -52,6 +52,25 @@ describe('session validation', () => {
     expect(seed.session.getSnapshot().hasLanguageModel).toBeUndefined();
   });
 
+  it('starts validated with an answer the page already has, and does not ask the server again', async () => {
+    const api = createTestApi();
+    const session = createSessionStore({
+      client: api.client,
+      navigate: () => {},
+      redirect: () => {},
+      validated: { user: staffUser, features: ['chat'], hasLanguageModel: false },
+    });
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'validated',
+      isValidating: false,
+      user: { email: staffUser.email },
+      features: ['chat'],
+      hasLanguageModel: false,
+    });
+    await session.validate();
+    expect(api.callsTo('GET /api/auth')).toHaveLength(0);
+  });
+
   it('asks the server only once, however often and however concurrently it is asked', async () => {
     const { api, session } = setup();
     await Promise.all([session.validate(), session.validate()]);

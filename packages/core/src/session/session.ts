@@ -5,6 +5,7 @@
  * /logout, even when the server call fails (that failure is only logged).
  */
 import {
+  type AuthResponse,
   type DigitalAssistantClient,
   DigitalAssistantError,
   type FeatureName,
@@ -58,6 +59,13 @@ export interface SessionStoreOptions {
    * failed validation or an expired session. None: sign-in leads to chat/Knowledge.
    */
   currentPath?: () => string | undefined;
+  /**
+   * The server's answer to `GET /api/auth` when the page already has it (the reference app asks it
+   * as the page starts, before its code has loaded): the session starts validated with it and does
+   * not ask again, so the first render is the signed-in screen rather than a loading state that is
+   * replaced as soon as the answer comes.
+   */
+  validated?: AuthResponse;
 }
 
 /** The session and the actions that change it. */
@@ -107,7 +115,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { client, navigate, redirect } = options;
   const logger = options.logger ?? console;
   const toLogin = () => navigate(loginPath(options.currentPath?.()));
-  const store = createStore(initialState);
+  const { validated } = options;
+  const store = createStore<SessionState>(
+    validated
+      ? {
+          ...initialState,
+          status: 'validated',
+          user: validated.user,
+          features: validated.features ?? [],
+          hasLanguageModel: validated.hasLanguageModel,
+        }
+      : initialState,
+  );
   const patch = (change: Partial<SessionState>) => store.setState((state) => ({ ...state, ...change }));
   // Bumped by logout and sign-in so that an answer to an older question cannot overwrite them.
   let generation = 0;

@@ -41,6 +41,19 @@ describe('useSession', () => {
   });
 });
 
+describe('a session the page already has', () => {
+  it('renders guarded routes at once, History loading, without asking the server who is signed in', async () => {
+    const { result, api } = renderWithProvider(
+      () => ({ guard: useRouteGuard('/chat'), session: useSession() }),
+      { signedIn: staffUser, auth: { user: staffUser, features: [] } },
+    );
+    expect(result.current.guard.kind).toBe('render');
+    expect(result.current.session).toMatchObject({ isValidated: true, user: { email: staffUser.email } });
+    await waitFor(() => expect(api.callsTo('POST /api/chat/getHistory')).toHaveLength(1));
+    expect(api.callsTo('GET /api/auth')).toHaveLength(0);
+  });
+});
+
 describe('useRouteGuard', () => {
   it('validates the session once for guarded routes, then renders them', async () => {
     const { result, rerender, api } = renderWithProvider(() => ({

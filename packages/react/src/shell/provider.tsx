@@ -5,6 +5,7 @@
 
 import type { ChatStorage } from '@digital-assistant/core';
 import { createMenuPanelStore, createSessionStore } from '@digital-assistant/core';
+import type { AuthResponse } from '@digital-assistant/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useCoreContext } from '../core/context';
@@ -34,6 +35,12 @@ export interface DigitalAssistantAppProviderProps {
    * @default sessionStorage
    */
   chatStorage?: ChatStorage | null;
+  /**
+   * The server's answer to `GET /api/auth` when the page already has it (asked as the page
+   * started): the session starts validated with it, so the first render is the signed-in screen.
+   * Read once, when the provider mounts.
+   */
+  auth?: AuthResponse;
   children?: ReactNode;
 }
 
@@ -82,6 +89,7 @@ export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderPr
       // Nothing fetched for the previous user may be shown to the next one.
       onSignedOut: () => queryClient.clear(),
       currentPath: () => (latest.current.currentPath ?? defaultCurrentPath)(),
+      validated: props.auth,
     });
     // Drafts and the knowledge thread outlive a reload; a question refused because the session ended
     // leads to sign-in and back. (Choosing a chat type or a department navigates through the chat
@@ -90,6 +98,9 @@ export function DigitalAssistantAppProvider(props: DigitalAssistantAppProviderPr
       props.chatStorage === undefined ? defaultChatStorage() : (props.chatStorage ?? undefined),
     );
     core.chat.setSessionExpiredHandler(session.expire);
+    // Known before the first render, the user is given to the chat now rather than by the effect
+    // below after it, which would draw the chat again.
+    if (props.auth) core.chat.setUser(props.auth.user);
     return { navigate, session, menuPanel: createMenuPanelStore({ windowWidth: props.windowWidth }) };
   });
   // The chat follows who is signed in: the History loads once the e-mail is known.
@@ -118,6 +129,7 @@ export function DigitalAssistantProvider({
   windowWidth,
   currentPath,
   chatStorage,
+  auth,
   children,
   ...core
 }: DigitalAssistantProviderProps) {
@@ -129,6 +141,7 @@ export function DigitalAssistantProvider({
         windowWidth={windowWidth}
         currentPath={currentPath}
         chatStorage={chatStorage}
+        auth={auth}
       >
         {children}
       </DigitalAssistantAppProvider>

@@ -2,6 +2,7 @@
 
 import type { ChatStorage } from '@digital-assistant/core';
 import { createTestApi } from '@digital-assistant/core/test-support';
+import type { AuthResponse } from '@digital-assistant/sdk';
 import type { DemoServerOptions } from '@digital-assistant/sdk/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
@@ -14,11 +15,13 @@ export function renderWithProvider<Result>(
     windowWidth,
     currentPath,
     chatStorage = null,
+    auth,
     ...serverOptions
   }: DemoServerOptions & {
     windowWidth?: number;
     currentPath?: () => string;
     chatStorage?: ChatStorage | null;
+    auth?: AuthResponse;
   } = {},
 ) {
   const api = createTestApi(serverOptions);
@@ -38,6 +41,7 @@ export function renderWithProvider<Result>(
       windowWidth={windowWidth}
       currentPath={currentPath ?? (() => undefined)}
       chatStorage={chatStorage}
+      auth={auth}
     >
       {children}
     </DigitalAssistantProvider>
