@@ -57,34 +57,18 @@ const preactForReact: Plugin = {
   },
 };
 
-/** The browser's `structuredClone` instead of its polyfill (src/replacements/structured-clone.ts). */
+/**
+ * The browser's `structuredClone` instead of its polyfill (src/replacements/structured-clone.ts). A
+ * replacement of a whole package at its public entry (`@ungap/structured-clone`, whose default export
+ * is `structuredClone`'s polyfill) by a module with the same API, as an alias would: no file of that
+ * package or of its importers is rewritten or substituted. Nothing inside another package is
+ * replaced here (the markdown renderer's property-information keeps its SVG schema, 3 kB gzipped).
+ */
 const builtInStructuredClone: Plugin = {
   name: 'built-in-structured-clone',
   setup(build) {
     build.onResolve({ filter: /^@ungap\/structured-clone$/ }, () => ({
       path: resolve(import.meta.dirname, 'src/replacements/structured-clone.ts'),
-    }));
-  },
-};
-
-/**
- * The markdown renderer maps element properties through property-information's HTML and SVG
- * schemas; answers never contain SVG (their raw HTML is shown as text, so every element comes from
- * markdown syntax), so widget.js leaves the SVG schema's attribute table (10 kB) out: the HTML one
- * stands in for it.
- */
-const markdownWithoutSvgSchema: Plugin = {
-  name: 'markdown-without-svg-schema',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/lib\/svg\.js$/ }, (args) =>
-      /[\\/]property-information[\\/]index\.js$/.test(args.importer)
-        ? { path: resolve(args.resolveDir, 'lib/svg.js'), namespace: 'svg-schema-as-html' }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'svg-schema-as-html' }, (args) => ({
-      contents: "export { html as svg } from './html.js';",
-      resolveDir: resolve(args.path, '..'),
-      loader: 'js',
     }));
   },
 };
@@ -151,7 +135,7 @@ const builds: Options[] = [
     metafile: process.env.ANALYZE === '1',
     loader: { '.css': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    esbuildPlugins: [rawText, preactForReact, builtInStructuredClone, markdownWithoutSvgSchema],
+    esbuildPlugins: [rawText, preactForReact, builtInStructuredClone],
     esbuildOptions(options) {
       // Preact's React compatibility layer instead of React (react-dom alone is 210 kB minified;
       // react-dom by the preact-for-react plugin); the React component build above keeps React, its host's.

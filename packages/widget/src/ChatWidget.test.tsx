@@ -175,60 +175,41 @@ describe('the chat widget', () => {
   });
 
   it('lists the departments the user may use: no PGA and no AI chat for staff, both for an administrator', async () => {
-    const user = userEvent.setup();
     const staff = renderWidget({ signedIn: demoStaff }, { mode: 'inline' });
     await staff.view.findByRole('textbox', { name: 'Message to Knowledge' });
     expect(staff.view.queryByRole('button', { name: 'OpenAI GPT' })).toBeNull();
-    const knowledge = staff.view.getByRole('button', { name: /Internal Knowledge/ });
-    knowledge.focus();
-    await user.keyboard('{ArrowDown}');
-    const staffMenu = await staff.view.findByRole('menu', { name: 'Departments' });
+    expect(staff.view.getByRole('button', { name: 'Internal Knowledge' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const staffDepartments = staff.view.getByRole('combobox', { name: 'Department' });
     expect(
-      within(staffMenu)
-        .getAllByRole('menuitemradio')
-        .map((item) => item.textContent),
-    ).toEqual([
-      expect.stringContaining('Knowledge'),
-      expect.stringContaining('IT'),
-      expect.stringContaining('DevOps'),
-      expect.stringContaining('CS'),
-      expect.stringContaining('Education'),
-    ]);
-    // The dropdown opens inside the widget's shadow root, where its styles are.
-    expect(staff.shadow.contains(staffMenu)).toBe(true);
-    await user.keyboard('{Escape}');
+      within(staffDepartments)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Knowledge', 'IT', 'DevOps', 'CS', 'Education']);
+    expect(staffDepartments).toHaveValue('Knowledge');
     staff.host.parentElement?.remove();
 
     const admin = renderWidget({ signedIn: demoAdmin }, { mode: 'inline', department: 'pga' });
     expect(await admin.view.findByRole('textbox', { name: 'Message to PGA' })).toBeInTheDocument();
     expect(admin.view.getByRole('button', { name: 'OpenAI GPT' })).toBeInTheDocument();
+    const adminDepartments = admin.view.getByRole('combobox', { name: 'Department' });
+    expect(within(adminDepartments).getByRole('option', { name: 'PGA' })).toHaveAttribute(
+      'title',
+      'info for PGA go-live and blueprint',
+    );
+    expect(adminDepartments).toHaveValue('PGA');
+    expect(await accessibilityViolations(admin.host)).toEqual([]);
   });
 
-  it('switches department from the dropdown by keyboard, and gives focus back to its button', async () => {
-    const user = userEvent.setup();
-    const { view, shadow } = renderWidget({ signedIn: demoStaff }, { mode: 'inline' });
-    await view.findByRole('textbox', { name: 'Message to Knowledge' });
-    const trigger = view.getByRole('button', { name: /Internal Knowledge/ });
-    trigger.focus();
-    await user.keyboard('{ArrowDown}');
-    const menu = await view.findByRole('menu', { name: 'Departments' });
-    await waitFor(() => expect(shadow.activeElement).toHaveTextContent(/^Knowledge/));
-    await user.keyboard('{ArrowDown}{Enter}');
-    expect(await view.findByRole('textbox', { name: 'Message to IT' })).toBeInTheDocument();
-    await waitFor(() => expect(menu).not.toBeInTheDocument());
-    await waitFor(() => expect(shadow.activeElement).toBe(trigger));
-    expect(trigger).toHaveTextContent('IT');
-  });
-
-  it('keeps the page around it as it was while its dropdown is open by keyboard; Escape and a press on the page close it', async () => {
+  it('switches department from its select, from the AI chat too, keeping the focus there and the page as it was', async () => {
     const user = userEvent.setup();
     const pageButton = document.createElement('button');
     pageButton.textContent = 'The page’s own button';
     document.body.append(pageButton);
-    const { view, shadow } = renderWidget({ signedIn: demoAdmin }, { mode: 'inline' });
-    await view.findByRole('textbox', { name: 'Message to Knowledge' });
-    // The page's elements, and what a modal dropdown would write on them (inert, aria-hidden, a
-    // scroll lock's style on <html>).
+    // The page's elements, and what a popover could write on them (inert, aria-hidden, a scroll
+    // lock's style on <html>): the native select writes nothing outside the widget.
     const pageElements = [document.documentElement, document.body, ...document.body.querySelectorAll('*')];
     const pageState = () =>
       pageElements.flatMap((element) =>
@@ -237,25 +218,20 @@ describe('the chat widget', () => {
           .map((name) => `${element.tagName.toLowerCase()} @${name}=${element.getAttribute(name)}`),
       );
     const before = pageState();
-    const trigger = view.getByRole('button', { name: /Internal Knowledge/ });
-    const openByKeyboard = async () => {
-      trigger.focus();
-      await user.keyboard('{ArrowDown}');
-      const menu = await view.findByRole('menu', { name: 'Departments' });
-      await waitFor(() => expect(shadow.activeElement).toHaveTextContent(/^Knowledge/));
-      return menu;
-    };
+    const { view, shadow } = renderWidget({ signedIn: demoAdmin }, { mode: 'inline' });
+    await view.findByRole('textbox', { name: 'Message to Knowledge' });
+    const departments = view.getByRole('combobox', { name: 'Department' });
+    await user.selectOptions(departments, 'IT');
+    expect(await view.findByRole('textbox', { name: 'Message to IT' })).toBeInTheDocument();
+    expect(departments).toHaveValue('IT');
+    expect(shadow.activeElement).toBe(departments);
 
-    await openByKeyboard();
-    expect(pageState()).toEqual(before);
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(view.queryByRole('menu')).toBeNull());
-    await waitFor(() => expect(shadow.activeElement).toBe(trigger));
-
-    await openByKeyboard();
-    await user.click(pageButton);
-    await waitFor(() => expect(view.queryByRole('menu')).toBeNull());
-    expect(document.activeElement).toBe(pageButton);
+    // From the AI chat, choosing a department goes back to the knowledge chat, in that department.
+    await user.click(view.getByRole('button', { name: 'OpenAI GPT' }));
+    expect(view.getByRole('button', { name: 'OpenAI GPT' })).toHaveAttribute('aria-pressed', 'true');
+    await user.selectOptions(departments, 'DevOps');
+    expect(await view.findByRole('textbox', { name: 'Message to DevOps' })).toBeVisible();
+    expect(view.getByRole('button', { name: 'Internal Knowledge' })).toHaveAttribute('aria-pressed', 'true');
     expect(pageState()).toEqual(before);
     pageButton.remove();
   });

@@ -8,7 +8,7 @@ import {
   ChatScreen,
   ChatSourcesPanel,
   CloseIcon,
-  HeaderSelector,
+  CompactHeaderSelector,
   Logo,
   MessageSpinner,
 } from '@digital-assistant/ui';
@@ -310,7 +310,9 @@ export function WidgetFrame({
         </div>
         {user && (hasKnowledge || hasAiChat) ? (
           <div className="da-widget-toolbar">
-            <HeaderSelector
+            {/* The department as a native select: no popover over the host page, and none of React
+              Aria's menu code in widget-panel.js (README, "Size"). */}
+            <CompactHeaderSelector
               selection={selection}
               department={currentDepartment}
               canUsePga={canUsePga}
@@ -318,8 +320,6 @@ export function WidgetFrame({
               hasAiChat={hasAiChat}
               onSelectionChange={chat.chooseChatType}
               onDepartmentChange={chat.chooseDepartment}
-              // A modal dropdown would lock the host page's scrolling and make its elements inert.
-              isNonModal
             />
             {canShowSources ? (
               <Button
