@@ -38,7 +38,7 @@ export const Typing: Story = {
   },
 };
 
-/** The textarea grows with its text up to 180px, then scrolls. */
+/** The textarea grows with its text up to 180px, then scrolls; emptied, it is one line again. */
 export const GrowsTo180px: Story = {
   play: async ({ canvas }) => {
     const box = canvas.getByRole('textbox', { name: 'Message' });
@@ -51,6 +51,9 @@ export const GrowsTo180px: Story = {
     );
     await waitFor(() => expect(box.getBoundingClientRect().height).toBe(180));
     await expect(box.scrollHeight).toBeGreaterThan(box.clientHeight);
+    // Emptied (as after sending), it is one line again.
+    await userEvent.clear(box);
+    await waitFor(() => expect(box.getBoundingClientRect().height).toBe(singleLine));
   },
 };
 

@@ -95,11 +95,18 @@ export function ChatComposer({
     onChange?.(next);
   };
 
-  // Grow with the text up to the maximum height, then scroll.
+  // Grow with the text up to the maximum height, then scroll. An empty box is one line (its CSS),
+  // which needs no measuring: measuring lays the whole page out at once, which on a page just opened
+  // made React's first commit one long task on a phone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
   useLayoutEffect(() => {
     const element = textArea.current;
     if (!element) return;
+    if (value === '') {
+      element.style.height = '';
+      element.style.overflowY = '';
+      return;
+    }
     element.style.height = 'auto';
     const height = Math.min(element.scrollHeight, MAX_HEIGHT_PX);
     if (height > 0) element.style.height = `${height}px`;
