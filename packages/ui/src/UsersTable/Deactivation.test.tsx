@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from '../LoginScreen/LoginScreen';
 import { accessibilityViolations } from '../test/axe';
+import { renderUsersTable } from '../test/users-table';
 import { UsersTable, type UsersTableProps } from './UsersTable';
 import { UsersToolbar } from './UsersToolbar';
 
@@ -12,18 +13,7 @@ const rows: UserRow[] = [
   { userEmail: 'bob@example.com', userName: 'Bob', userRole: 'PGA', userStatus: 'Deactivated' },
 ];
 
-function renderTable(props: Partial<UsersTableProps> = {}) {
-  return render(
-    <UsersTable
-      rows={rows}
-      sort={UNSORTED}
-      onSortChange={() => {}}
-      selectedEmails={[]}
-      onSelectionChange={() => {}}
-      {...props}
-    />,
-  );
-}
+const renderTable = (props: Partial<UsersTableProps> = {}) => renderUsersTable(rows, props);
 
 const rowOf = (email: string) => screen.getByRole('rowheader', { name: email }).closest('[role="row"]')!;
 

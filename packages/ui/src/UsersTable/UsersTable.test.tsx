@@ -2,7 +2,6 @@ import {
   adminMessages,
   createTableStore,
   tableView,
-  UNSORTED,
   USERS_PAGE_SIZE,
   type UserColumn,
   type UserRow,
@@ -14,6 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Pagination } from '../Pagination/Pagination';
 import { accessibilityViolations } from '../test/axe';
 import { sampleRows } from '../test/fixtures';
+import { renderUsersTable } from '../test/users-table';
 import { UsersTable, type UsersTableProps } from './UsersTable';
 import { UsersToolbar } from './UsersToolbar';
 
@@ -23,18 +23,7 @@ const rows: UserRow[] = [
   { userEmail: 'bob@example.com', userName: 'Bob', userRole: 'PGA' },
 ];
 
-function renderTable(props: Partial<UsersTableProps> = {}) {
-  return render(
-    <UsersTable
-      rows={rows}
-      sort={UNSORTED}
-      onSortChange={() => {}}
-      selectedEmails={[]}
-      onSelectionChange={() => {}}
-      {...props}
-    />,
-  );
-}
+const renderTable = (props: Partial<UsersTableProps> = {}) => renderUsersTable(rows, props);
 
 const bodyEmails = () =>
   screen
