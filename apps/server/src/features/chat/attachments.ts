@@ -15,6 +15,7 @@ import {
   counted,
   drain,
   MalformedUploadError,
+  nothingTaken,
   uploadParts,
 } from '../../platform/http/multipart.js';
 import type { TypedHandler } from '../../platform/http/typed-handlers.js';
@@ -313,7 +314,8 @@ export function createAttachmentHandlers(context: FeatureContext, reader: () => 
     await sweepUnused(db).catch((error: unknown) => {
       context.log.warn({ err: error }, 'could not remove unused attached files');
     });
-    if (attachments.length === 0) throw nothingRead(rejected);
+    if (attachments.length === 0)
+      throw nothingTaken(rejected, (count) => `None of the ${count} files could be read.`);
     return { Attachments: attachments, Rejected: rejected };
   };
 
@@ -322,20 +324,4 @@ export function createAttachmentHandlers(context: FeatureContext, reader: () => 
 
 function tooManyFiles(): HttpError {
   return statusError(413, `A question carries at most ${MAX_ATTACHMENTS} files: attach fewer.`);
-}
-
-/** The error when no file was read: its status says what kind of problem it was. */
-function nothingRead(rejected: RejectedUpload[]): HttpError {
-  const codes = new Set(rejected.map((entry) => entry.code));
-  const status =
-    codes.size === 1 && codes.has('too_large')
-      ? 413
-      : codes.size === 1 && codes.has('unsupported_type')
-        ? 415
-        : 400;
-  const message =
-    rejected.length === 1
-      ? rejected[0]!.reason
-      : `None of the ${rejected.length} files could be read. ${rejected.map((entry) => entry.reason).join(' ')}`;
-  return statusError(status, message, { rejected });
 }

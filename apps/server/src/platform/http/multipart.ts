@@ -3,6 +3,8 @@
 // so the parser reaches the next one, and a broken body is told apart from a refused file.
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { components } from '../../generated/contract.js';
+import { type HttpError, statusError } from './errors.js';
 
 /** The multipart body itself is broken (truncated, bad boundary...): 400, nothing stored. */
 export class MalformedUploadError extends Error {}
@@ -92,4 +94,27 @@ export async function* counted(
     throw new MalformedUploadError(error instanceof Error ? error.message : String(error));
   }
   if (part.file.truncated) state.isTooLarge = true;
+}
+
+/**
+ * The error when an upload took none of its files: 413 when every one was too large, 415 when every
+ * one was of a type not accepted, 400 otherwise; the one file's reason, or `none` (what that means
+ * for `count` files) followed by every reason. Its details list the files refused.
+ */
+export function nothingTaken(
+  rejected: Array<components['schemas']['RejectedUpload']>,
+  none: (count: number) => string,
+): HttpError {
+  const codes = new Set(rejected.map((entry) => entry.code));
+  const status =
+    codes.size === 1 && codes.has('too_large')
+      ? 413
+      : codes.size === 1 && codes.has('unsupported_type')
+        ? 415
+        : 400;
+  const message =
+    rejected.length === 1
+      ? rejected[0]!.reason
+      : `${none(rejected.length)} ${rejected.map((entry) => entry.reason).join(' ')}`;
+  return statusError(status, message, { rejected });
 }

@@ -14,6 +14,7 @@ import {
   counted,
   drain,
   MalformedUploadError,
+  nothingTaken,
   uploadParts,
 } from '../../../platform/http/multipart.js';
 import type { TypedHandler } from '../../../platform/http/typed-handlers.js';
@@ -187,7 +188,8 @@ export function createUploadHandler({ db, jobs, blobs, config, log }: FeatureCon
       if (fileCount > maxFiles) throw tooManyFiles(maxFiles);
       throw badRequest('No file provided');
     }
-    if (stored.length === 0) throw nothingStored(rejected);
+    if (stored.length === 0)
+      throw nothingTaken(rejected, (count) => `None of the ${count} files was stored.`);
     const departments = parseDepartments(departmentValues);
 
     let recorded: Array<{ document: ReturnType<typeof presentDocument>; previousBlobId: string | null }>;
@@ -250,20 +252,4 @@ function tooManyFiles(maxFiles: number): HttpError {
     413,
     `Too many files in one upload: at most ${maxFiles}. Nothing was stored; upload them in several batches.`,
   );
-}
-
-/** The error when no file of the request was stored: its status says what kind of problem it was. */
-function nothingStored(rejected: RejectedUpload[]): HttpError {
-  const codes = new Set(rejected.map((entry) => entry.code));
-  const status =
-    codes.size === 1 && codes.has('too_large')
-      ? 413
-      : codes.size === 1 && codes.has('unsupported_type')
-        ? 415
-        : 400;
-  const message =
-    rejected.length === 1
-      ? rejected[0]!.reason
-      : `None of the ${rejected.length} files was stored. ${rejected.map((entry) => entry.reason).join(' ')}`;
-  return statusError(status, message, { rejected });
 }
