@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { buildPdf } from '../features/knowledge/demo/build-files.js';
 import type { components } from '../generated/contract.js';
-import { openPostgres } from '../platform/db/db.js';
+import { type Db, openPostgres } from '../platform/db/db.js';
 import type { Backend } from './harness.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +22,37 @@ export interface RunningServer {
 }
 
 export type Cleanups = Array<() => Promise<void> | void>;
+
+/** Cleanups that run, the last pushed first, after all the tests of the describe block that asks. */
+export function cleanupsAfterAll(): Cleanups {
+  const cleanups: Cleanups = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  return cleanups;
+}
+
+/**
+ * What a server killed mid-job leaves in the database: a job of `queue` still `running` under the
+ * lease of a worker that died (expired a second ago), after `attempts` of its `maxAttempts`.
+ */
+export async function insertCrashedJob(
+  db: Db,
+  job: { queue: string; payload: unknown; dedupeKey: string; attempts: number; maxAttempts?: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO jobs (queue, payload, dedupe_key, state, attempts, max_attempts, locked_by, locked_until, last_error)
+     VALUES ($1, $2::jsonb, $3, 'running', $4, $5, 'worker-that-died', now() - interval '1 second', $6)`,
+    [
+      job.queue,
+      JSON.stringify(job.payload),
+      job.dedupeKey,
+      job.attempts,
+      job.maxAttempts ?? 3,
+      job.attempts > 1 ? 'The server stopped' : null,
+    ],
+  );
+}
 
 /**
  * The environment of a server process on a fresh database of `backend`, with `extra` settings; what

@@ -1,14 +1,16 @@
 import { Readable } from 'node:stream';
 import { type Zippable, zipSync } from 'fflate';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { components } from '../../generated/contract.js';
 import { MODULES } from '../../modules.js';
 import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
 import type { Db } from '../../platform/db/db.js';
 import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../test/harness.js';
+import { pollUntil } from '../../test/poll.js';
 import {
-  type Cleanups,
+  cleanupsAfterAll,
+  insertCrashedJob,
   type RunningServer,
   serverProcessEnvironment,
   startServerProcess,
@@ -47,10 +49,7 @@ async function listOver(running: RunningServer): Promise<ReviewFile[]> {
 }
 
 describe.each(BACKENDS)('a server killed with SIGKILL during a review, on %s', (backend) => {
-  const cleanups: Cleanups = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const cleanups = cleanupsAfterAll();
 
   it('ends the review `success` after a restart, with every function', async () => {
     const env = await serverProcessEnvironment(backend, cleanups, {
@@ -70,24 +69,23 @@ describe.each(BACKENDS)('a server killed with SIGKILL during a review, on %s', (
     const { fileId } = (await uploaded.json()) as { fileId: string };
 
     // Killed once the review has made progress.
-    const deadline = Date.now() + 120_000;
-    let file: ReviewFile | undefined;
-    while (Date.now() < deadline) {
-      file = (await listOver(first)).find((entry) => entry.fileId === fileId);
-      if ((file?.progress?.done ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const fileOn = async (running: RunningServer) =>
+      (await listOver(running)).find((entry) => entry.fileId === fileId);
+    let file = await pollUntil(
+      () => fileOn(first),
+      (file) => (file?.progress?.done ?? 0) > 0,
+      { timeoutMs: 120_000, intervalMs: 20 },
+    );
     expect(file).toMatchObject({ status: 'pending', progress: { total: 60 } });
     await stopServerProcess(first, 'SIGKILL');
 
     const second = await startServerProcess(env);
     cleanups.push(() => stopServerProcess(second, 'SIGTERM'));
-    const end = Date.now() + 300_000;
-    while (Date.now() < end) {
-      file = (await listOver(second)).find((entry) => entry.fileId === fileId);
-      if (file?.status !== 'pending') break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    file = await pollUntil(
+      () => fileOn(second),
+      (file) => file?.status !== 'pending',
+      { timeoutMs: 300_000, intervalMs: 200 },
+    );
     expect(file).toMatchObject({ status: 'success', progress: null });
     const view = await post(second, '/api/file/file', { fileId });
     const review = (await view.json()) as components['schemas']['ReviewFileJson'];
@@ -123,25 +121,26 @@ describe.each(BACKENDS)('a review whose every attempt crashed the server, on %s'
       [blob.id, blob.size, blob.sha256],
     );
     const fileId = rows[0]!.id;
-    await db.query(
-      `INSERT INTO jobs (queue, payload, dedupe_key, state, attempts, max_attempts, locked_by, locked_until, last_error)
-       VALUES ($1, $2::jsonb, $3, 'running', 3, 3, 'worker-that-died', now() - interval '1 second', 'The server stopped')`,
-      [REVIEW_QUEUE, JSON.stringify({ reviewId: fileId }), fileId],
-    );
+    await insertCrashedJob(db, {
+      queue: REVIEW_QUEUE,
+      payload: { reviewId: fileId },
+      dedupeKey: fileId,
+      attempts: 3,
+    });
     const staff = await sessionFor(db, 'staff@example.com');
-    const deadline = Date.now() + 45_000;
-    let file: ReviewFile | undefined;
-    while (Date.now() < deadline) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/file/files',
-        headers: staff.headers,
-        payload: {},
-      });
-      file = (response.json() as { files: ReviewFile[] }).files.find((entry) => entry.fileId === fileId);
-      if (file?.status !== 'pending') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const file = await pollUntil(
+      async () => {
+        const response = await app!.inject({
+          method: 'POST',
+          url: '/api/file/files',
+          headers: staff.headers,
+          payload: {},
+        });
+        return (response.json() as { files: ReviewFile[] }).files.find((entry) => entry.fileId === fileId);
+      },
+      (file) => file?.status !== 'pending',
+      { timeoutMs: 45_000, intervalMs: 50 },
+    );
     expect(file).toMatchObject({ status: 'failed' });
     expect(file?.reason).toMatch(
       /The review did not finish: The server stopped while working on it, 3 time\(s\) out of 3/,

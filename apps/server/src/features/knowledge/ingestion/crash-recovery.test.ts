@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.js';
 import type { components } from '../../../generated/contract.js';
 import { MODULES } from '../../../modules.js';
 import { DatabaseBlobs } from '../../../platform/blobs/blobs.js';
 import type { Db } from '../../../platform/db/db.js';
 import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../../test/harness.js';
+import { pollUntil } from '../../../test/poll.js';
 import {
-  type Cleanups,
+  cleanupsAfterAll,
+  insertCrashedJob,
   listDocuments,
   longPdf,
   serverProcessEnvironment,
@@ -27,10 +29,7 @@ const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'CORE_ADMINS')!.e
 const isInProgress = (document: Document) => document.state === 'queued' || document.state === 'parsing';
 
 describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', (backend) => {
-  const cleanups: Cleanups = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const cleanups = cleanupsAfterAll();
 
   it('ends every document Ready after a restart', async () => {
     const env = await serverProcessEnvironment(backend, cleanups, {
@@ -47,14 +46,13 @@ describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', 
     expect(await uploadTrainingFiles(first, [...pdfs, note])).toBe(200);
 
     // Killed as soon as a document is being parsed.
-    const deadline = Date.now() + 120_000;
-    let statuses: Document[] = [];
-    while (Date.now() < deadline) {
-      statuses = await listDocuments(first);
-      if (statuses.some((document) => document.state === 'parsing')) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(statuses.some((document) => document.state === 'parsing')).toBe(true);
+    const isParsing = (document: Document) => document.state === 'parsing';
+    const statuses = await pollUntil(
+      () => listDocuments(first),
+      (documents) => documents.some(isParsing),
+      { timeoutMs: 120_000, intervalMs: 20 },
+    );
+    expect(statuses.some(isParsing)).toBe(true);
     await stopServerProcess(first, 'SIGKILL');
     expect(first.child.signalCode).toBe('SIGKILL');
 
@@ -62,13 +60,11 @@ describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', 
     cleanups.push(() => stopServerProcess(second, 'SIGTERM'));
     const before = await listDocuments(second);
     expect(before.some(isInProgress)).toBe(true);
-    let documents: Document[] = [];
-    const end = Date.now() + 180_000;
-    while (Date.now() < end) {
-      documents = await listDocuments(second);
-      if (documents.length === names.length && !documents.some(isInProgress)) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const documents = await pollUntil(
+      () => listDocuments(second),
+      (documents) => documents.length === names.length && !documents.some(isInProgress),
+      { timeoutMs: 180_000, intervalMs: 200 },
+    );
     expect(Object.fromEntries(documents.map((document) => [document.document, document.status]))).toEqual(
       Object.fromEntries(names.map((name) => [name, 'Ready'])),
     );
@@ -102,17 +98,12 @@ describe.each(BACKENDS)('what a crash leaves in the database, on %s', (backend) 
       blobId: blob.id,
     });
     await db.query("UPDATE knowledge_documents SET status = 'parsing' WHERE id = $1", [document.id]);
-    await db.query(
-      `INSERT INTO jobs (queue, payload, dedupe_key, state, attempts, max_attempts, locked_by, locked_until, last_error)
-       VALUES ($1, $2::jsonb, $3, 'running', $4, 3, 'worker-that-died', now() - interval '1 second', $5)`,
-      [
-        INGEST_QUEUE,
-        JSON.stringify({ documentId: document.id }),
-        document.id,
-        attempts,
-        attempts > 1 ? 'The server stopped' : null,
-      ],
-    );
+    await insertCrashedJob(db, {
+      queue: INGEST_QUEUE,
+      payload: { documentId: document.id },
+      dedupeKey: document.id,
+      attempts,
+    });
     return document.id;
   }
 
