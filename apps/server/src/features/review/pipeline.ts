@@ -11,6 +11,7 @@ import type { Blobs } from '../../platform/blobs/blobs.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { formatBytes } from '../../platform/format-bytes.js';
 import { type JobContext, type Jobs, PermanentJobError } from '../../platform/jobs/jobs.js';
+import { enqueueFor, rowsWithoutLiveJob } from '../../platform/jobs/keyed.js';
 import type { ZipLimits } from '../../platform/zip/limits.js';
 import type { AnalyzerLimits } from './analyze/analyzer.js';
 import { type ModelImprover, summaryTargets } from './analyze/model.js';
@@ -35,12 +36,8 @@ export interface ReviewPayload {
   reviewId: string;
 }
 
-export async function enqueueReview(jobs: Jobs, reviewId: string, tx?: Queryable): Promise<string> {
-  const { id } = await jobs.enqueue(REVIEW_QUEUE, { reviewId } satisfies ReviewPayload, {
-    dedupeKey: reviewId,
-    ...(tx ? { tx } : {}),
-  });
-  return id;
+export function enqueueReview(jobs: Jobs, reviewId: string, tx?: Queryable): Promise<string> {
+  return enqueueFor(jobs, REVIEW_QUEUE, reviewId, { reviewId } satisfies ReviewPayload, tx);
 }
 
 export interface ReviewOutcome {
@@ -411,20 +408,10 @@ export async function reconcileReviews(
   jobs: Jobs,
   log?: { warn(object: object, message: string): void },
 ): Promise<{ failed: number; requeued: number }> {
-  const { rows } = await db.query<{ id: string; job_state: string | null; last_error: string | null }>(
-    `SELECT r.id, last.state AS job_state, last.last_error
-     FROM review_files r
-     LEFT JOIN LATERAL (
-       SELECT j.state, j.last_error FROM jobs j
-       WHERE j.queue = $1 AND j.dedupe_key = r.id::text
-       ORDER BY j.created_at DESC LIMIT 1
-     ) last ON true
-     WHERE r.status = 'pending'
-       AND NOT EXISTS (
-         SELECT 1 FROM jobs live WHERE live.queue = $1 AND live.dedupe_key = r.id::text
-           AND live.state IN ('queued', 'running'))`,
-    [REVIEW_QUEUE],
-  );
+  const rows = await rowsWithoutLiveJob(db, REVIEW_QUEUE, {
+    table: 'review_files',
+    where: "t.status = 'pending'",
+  });
   let failed = 0;
   let requeued = 0;
   for (const row of rows) {

@@ -19,6 +19,7 @@ import {
   PermanentJobError,
   type WorkOptions,
 } from '../../../platform/jobs/jobs.js';
+import { enqueueFor, rowsWithoutLiveJob } from '../../../platform/jobs/keyed.js';
 import { type DocumentStatus, markFailed, startParsing } from '../store.js';
 import type { ParseLimits } from './parse/types.js';
 import type { DocumentParser } from './parse-pool.js';
@@ -31,12 +32,8 @@ export interface IngestPayload {
 }
 
 /** Queues the ingestion of a document (inside `tx` when given: the job exists only if it commits). */
-export async function enqueueIngestion(jobs: Jobs, documentId: string, tx?: Queryable): Promise<string> {
-  const { id } = await jobs.enqueue(INGEST_QUEUE, { documentId } satisfies IngestPayload, {
-    dedupeKey: documentId,
-    ...(tx ? { tx } : {}),
-  });
-  return id;
+export function enqueueIngestion(jobs: Jobs, documentId: string, tx?: Queryable): Promise<string> {
+  return enqueueFor(jobs, INGEST_QUEUE, documentId, { documentId } satisfies IngestPayload, tx);
 }
 
 /** Cancels the waiting or running ingestion jobs of a document (a running one sees its signal aborted). */
@@ -117,25 +114,11 @@ export function createIngestHandler(db: Db, blobs: Blobs, options: IngestWorkerO
  * (e.g. attempts used up by crashes), and queued again otherwise. Returns how many were changed.
  */
 export async function reconcileDocuments(db: Db, jobs: Jobs): Promise<{ failed: number; requeued: number }> {
-  const { rows } = await db.query<{
-    id: string;
-    version: number;
-    job_state: string | null;
-    last_error: string | null;
-  }>(
-    `SELECT d.id, d.version, last.state AS job_state, last.last_error
-     FROM knowledge_documents d
-     LEFT JOIN LATERAL (
-       SELECT j.state, j.last_error FROM jobs j
-       WHERE j.queue = $1 AND j.dedupe_key = d.id::text
-       ORDER BY j.created_at DESC LIMIT 1
-     ) last ON true
-     WHERE d.status IN ('queued', 'parsing')
-       AND NOT EXISTS (
-         SELECT 1 FROM jobs live WHERE live.queue = $1 AND live.dedupe_key = d.id::text
-           AND live.state IN ('queued', 'running'))`,
-    [INGEST_QUEUE],
-  );
+  const rows = await rowsWithoutLiveJob<{ version: number }>(db, INGEST_QUEUE, {
+    table: 'knowledge_documents',
+    where: "t.status IN ('queued', 'parsing')",
+    columns: ['t.version'],
+  });
   let failed = 0;
   let requeued = 0;
   for (const row of rows) {
