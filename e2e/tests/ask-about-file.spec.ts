@@ -8,7 +8,7 @@
 // file again.
 import { expect, test } from '@playwright/test';
 import { noModelBaseURL } from '../playwright.config';
-import { accessibilityViolations, screenshotDir, signIn, tabTo } from './support';
+import { accessibilityViolations, screenshotDir, signedInContext, tabTo } from './support';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -16,15 +16,19 @@ const run = Date.now().toString(36);
 const fileName = `office-move-${run}.md`;
 const word = `wombat${run}`;
 
+/** The Markdown file the questions are about, named `name`: where the team moves. */
+const officeMove = (name: string) => ({
+  name,
+  mimeType: 'text/markdown',
+  buffer: Buffer.from(
+    `# Office move\n\nThe ${word} team moves to the third floor of building B on 3 March.\n`,
+  ),
+});
+
 test('a file attached to a knowledge question is read, refused files say why, and the answer cites the file', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    baseURL: noModelBaseURL,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  await signIn(page, 'staff@example.com');
+  const { context, page } = await signedInContext(browser, noModelBaseURL, 'staff@example.com');
   await page.goto('/chat/Knowledge');
   const composer = page.getByRole('textbox', { name: 'Message to Knowledge' });
   await composer.fill(`When does the ${word} team move?`);
@@ -35,13 +39,7 @@ test('a file attached to a knowledge question is read, refused files say why, an
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles([
-    {
-      name: fileName,
-      mimeType: 'text/markdown',
-      buffer: Buffer.from(
-        `# Office move\n\nThe ${word} team moves to the third floor of building B on 3 March.\n`,
-      ),
-    },
+    officeMove(fileName),
     { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
   ]);
   const files = page.getByRole('list', { name: 'Attached files' });
@@ -59,13 +57,7 @@ test('a file attached to a knowledge question is read, refused files say why, an
   await expect(files).toHaveCount(0);
   const again = page.waitForEvent('filechooser');
   await attach.click();
-  await (await again).setFiles({
-    name: fileName,
-    mimeType: 'text/markdown',
-    buffer: Buffer.from(
-      `# Office move\n\nThe ${word} team moves to the third floor of building B on 3 March.\n`,
-    ),
-  });
+  await (await again).setFiles(officeMove(fileName));
   await expect(page.getByRole('list', { name: 'Attached files' })).not.toContainText('reading…', {
     timeout: 30_000,
   });
@@ -91,12 +83,7 @@ test('a file attached to a knowledge question is read, refused files say why, an
 test('the AI chat without a model answers a question about an attached file; its sources stay after a reload and a regeneration', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    baseURL: noModelBaseURL,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  await signIn(page, 'staff@example.com');
+  const { context, page } = await signedInContext(browser, noModelBaseURL, 'staff@example.com');
   await page.goto('/chat');
   const pane = page.getByRole('region', { name: 'AI chat' });
   await expect(pane.getByRole('log')).toContainText('no language model has been set up');
@@ -115,13 +102,7 @@ test('the AI chat without a model answers a question about an attached file; its
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   const aiFile = `ai-${fileName}`;
-  await (await chooser).setFiles({
-    name: aiFile,
-    mimeType: 'text/markdown',
-    buffer: Buffer.from(
-      `# Office move\n\nThe ${word} team moves to the third floor of building B on 3 March.\n`,
-    ),
-  });
+  await (await chooser).setFiles(officeMove(aiFile));
   await expect(pane.getByRole('list', { name: 'Attached files' })).not.toContainText('reading…', {
     timeout: 30_000,
   });

@@ -3,9 +3,16 @@
 // every AI conversation has its own address (reload, Back/Forward, a bookmark); the knowledge thread
 // survives a reload; a session that ends mid-chat leads through sign-in back to the same chat with the
 // unsent question; and the keyboard: focus in the box after sign-in, a skip link, History one Tab stop.
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { llmStandinURL } from '../playwright.config';
-import { accessibilityViolations, type DemoAccount, screenshotDir, signIn, xsrfHeader } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL, llmStandinURL } from '../playwright.config';
+import {
+  accessibilityViolations,
+  type DemoAccount,
+  screenshotDir,
+  signedInContext,
+  signIn,
+  xsrfHeader,
+} from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -77,20 +84,18 @@ async function signInAgainIfAsked(page: Page, account: DemoAccount) {
   if (await pick.isVisible()) await pick.click();
 }
 
-async function signInOn(browser: Browser, account: DemoAccount) {
-  const context = await browser.newContext({ viewport: wide });
-  const page = await context.newPage();
-  await signIn(page, account);
-  return { context, page };
+/** Signs staff in at 1280 px and opens `path`. */
+async function openAsStaff(page: Page, path: string) {
+  await page.setViewportSize(wide);
+  await signIn(page, 'staff@example.com');
+  await page.goto(path);
 }
 
 test.describe('Stop', () => {
   test('Stop, or Escape, stops the answer: the text typed meanwhile is not sent, it stays in the box with the focus', async ({
     page,
   }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'staff@example.com');
-    await page.goto('/chat');
+    await openAsStaff(page, '/chat');
     const box = composer(page, 'Message to OpenAI GPT');
     await scriptModel(page, { text: `Slowly: ${words}.`, chunkDelayMs: 150 });
     const before = await modelRequests(page);
@@ -128,9 +133,7 @@ test.describe('Stop', () => {
   });
 
   test('Send clicked with the mouse leaves the focus in the box, not on the page', async ({ page }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'staff@example.com');
-    await page.goto('/chat');
+    await openAsStaff(page, '/chat');
     await scriptModel(page, { text: 'Short answer.' });
     await composer(page, 'Message to OpenAI GPT').fill(`Quick one ${run}`);
     await page.getByRole('button', { name: 'Send' }).click();
@@ -145,9 +148,7 @@ test.describe('every AI conversation has its own address', () => {
     page,
     browser,
   }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'staff@example.com');
-    await page.goto('/chat');
+    await openAsStaff(page, '/chat');
     const first = await askAi(page, `Address one ${run}`);
     await page.getByRole('button', { name: 'New Topic' }).last().click();
     await expect(page).toHaveURL(/\/chat$/);
@@ -178,7 +179,7 @@ test.describe('every AI conversation has its own address', () => {
     await tab.close();
 
     // Someone else's conversation, and one that never was: a notice and a new chat.
-    const admin = await signInOn(browser, 'admin@example.com');
+    const admin = await signedInContext(browser, baseURL, 'admin@example.com');
     let theirs = '';
     try {
       const asked = await admin.page.request.post('/api/chat/gpt', {
@@ -210,9 +211,7 @@ test.describe('every AI conversation has its own address', () => {
   });
 
   test('the knowledge thread and the drafts survive a reload and a trip away and back', async ({ page }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'staff@example.com');
-    await page.goto('/chat/IT');
+    await openAsStaff(page, '/chat/IT');
     const box = composer(page, 'Message to IT');
     await box.fill(`How do I connect to the VPN from home? ${run}`);
     await box.press('Enter');
@@ -242,9 +241,7 @@ test.describe('a session that ends mid-chat', () => {
   test('leads through sign-in back to the same conversation, the unsent question in the box', async ({
     page,
   }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'staff@example.com');
-    await page.goto('/chat');
+    await openAsStaff(page, '/chat');
     const id = await askAi(page, `Before it expired ${run}`);
 
     // The session ends on the server's side (expired or revoked): this browser's cookie no longer opens it.

@@ -2,9 +2,9 @@
 // the project's OpenAI-compatible stand-in (a second webServer, see playwright.config.ts) streaming
 // over real HTTP; the knowledge chats answer from the demo knowledge set the server seeds on PGlite.
 // A third server runs with no model configured.
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { baseURL, llmStandinURL, noModelBaseURL } from '../playwright.config';
-import { accessibilityViolations, type DemoAccount, screenshotDir, signIn, xsrfHeader } from './support';
+import { accessibilityViolations, screenshotDir, signedInContext, signIn, xsrfHeader } from './support';
 
 // Whole-screen journeys with streamed answers; the machines are shared.
 test.describe.configure({ timeout: 120_000 });
@@ -47,13 +47,6 @@ async function demoKnowledgeReady(page: Page, documents: string[]) {
       { timeout: 90_000, intervals: [2000, 4000] },
     )
     .toContain(documents[0]);
-}
-
-async function signInOn(browser: Browser, baseURL: string, account: DemoAccount) {
-  const context = await browser.newContext({ baseURL, viewport: wide });
-  const page = await context.newPage();
-  await signIn(page, account);
-  return { context, page };
 }
 
 test.describe('the chat', () => {
@@ -295,7 +288,7 @@ test.describe('the chat', () => {
     });
     expect(forbidden.status()).toBe(403);
 
-    const pga = await signInOn(browser, baseURL, 'pga@example.com');
+    const pga = await signedInContext(browser, baseURL, 'pga@example.com');
     try {
       await pga.page.getByRole('button', { name: /Internal Knowledge/ }).hover();
       const option = pga.page
@@ -348,7 +341,7 @@ test.describe('the chat with no model configured', () => {
   test('knowledge chat answers with excerpts and sources; the AI chat says it cannot answer before anyone asks', async ({
     browser,
   }) => {
-    const { context, page } = await signInOn(browser, noModelBaseURL, 'staff@example.com');
+    const { context, page } = await signedInContext(browser, noModelBaseURL, 'staff@example.com');
     try {
       await demoKnowledgeReady(page, ['it-onboarding-vpn-guide.md']);
       await page.goto('/chat/IT');
@@ -394,7 +387,7 @@ test.describe('the chat with no model configured', () => {
   });
 
   test('administrators are also told which settings turn the model on', async ({ browser }) => {
-    const { context, page } = await signInOn(browser, noModelBaseURL, 'admin@example.com');
+    const { context, page } = await signedInContext(browser, noModelBaseURL, 'admin@example.com');
     try {
       await page.goto('/chat');
       const log = page.getByRole('region', { name: 'AI chat' }).getByRole('log');

@@ -3,33 +3,18 @@
 // down; an administrator opens Knowledge Gaps, finds the group with its people and questions, opens it
 // and follows "Upload a document" from the keyboard alone to Train Bot with IT chosen. Staff are not
 // offered the page. axe clean and screenshots at 1280 and 800 px.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { noModelBaseURL } from '../playwright.config';
-import {
-  accessibilityViolations,
-  type DemoAccount,
-  screenshotDir,
-  signIn,
-  tabTo,
-  xsrfHeader,
-} from './support';
+import { accessibilityViolations, screenshotDir, signedInContext, tabTo, xsrfHeader } from './support';
 
 test.describe.configure({ timeout: 360_000 });
 
-const wide = { width: 1280, height: 800 };
 const narrow = { width: 800, height: 800 };
 const run = Date.now().toString(36);
 // Words no document has, unique to this run: the questions about them find nothing.
 const hall = `zorbing${run}`;
 const menu = `lentil${run}`;
 const documentName = `canteen-${run}.md`;
-
-async function signInOn(browser: Browser, account: DemoAccount) {
-  const context = await browser.newContext({ baseURL: noModelBaseURL, viewport: wide });
-  const page = await context.newPage();
-  await signIn(page, account);
-  return { context, page };
-}
 
 /** Asks the IT chat and waits for the answer to end (Send is back). */
 async function ask(page: Page, question: string) {
@@ -64,11 +49,11 @@ async function uploadDocument(page: Page) {
 test('Knowledge gaps: unanswered and voted-down questions grouped for administrators, who upload a document for the department from the keyboard', async ({
   browser,
 }) => {
-  const admin = await signInOn(browser, 'admin@example.com');
+  const admin = await signedInContext(browser, noModelBaseURL, 'admin@example.com');
   await uploadDocument(admin.page);
 
   // Staff ask about the hall twice and vote an answer about the menu down; a PGA member asks about the hall too.
-  const staff = await signInOn(browser, 'staff@example.com');
+  const staff = await signedInContext(browser, noModelBaseURL, 'staff@example.com');
   await staff.page.goto('/chat/it');
   await ask(staff.page, `How do I book the ${hall} hall?`);
   await ask(staff.page, `${hall} hall booking for the team offsite`);
@@ -85,7 +70,7 @@ test('Knowledge gaps: unanswered and voted-down questions grouped for administra
   await expect(staff.page).not.toHaveURL(/\/knowledge-gaps/);
   await staff.context.close();
 
-  const pga = await signInOn(browser, 'pga@example.com');
+  const pga = await signedInContext(browser, noModelBaseURL, 'pga@example.com');
   await pga.page.goto('/chat/it');
   await ask(pga.page, `Where can I book the ${hall} hall?`);
   await pga.context.close();

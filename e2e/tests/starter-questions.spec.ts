@@ -3,16 +3,9 @@
 // offers them, and choosing one (keyboard) asks it and gets an answer from the IT documents; the
 // admin chat offers the Knowledge department's defaults and the AI chat its own; staff may not
 // change them (403). axe at 1280 and 800 px, screenshots.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { baseURL, noModelBaseURL } from '../playwright.config';
-import {
-  accessibilityViolations,
-  type DemoAccount,
-  screenshotDir,
-  signIn,
-  tabTo,
-  xsrfHeader,
-} from './support';
+import { accessibilityViolations, screenshotDir, signedInContext, tabTo, xsrfHeader } from './support';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -22,20 +15,13 @@ const narrow = { width: 800, height: 800 };
 // quote only strong matches (a partial match must weigh 0.3 of the question).
 const QUESTION = 'Where do I collect my laptop on my first day?';
 
-async function signInOn(browser: Browser, account: DemoAccount, baseURL = noModelBaseURL) {
-  const context = await browser.newContext({ baseURL, viewport: wide });
-  const page = await context.newPage();
-  await signIn(page, account);
-  return { context, page };
-}
-
 const suggestions = (page: Page, pane: string) =>
   page.getByRole('region', { name: pane }).getByRole('list', { name: 'Try asking' });
 
 test('administrators set a department’s example questions; staff’s empty chat offers them and asks one from the keyboard', async ({
   browser,
 }) => {
-  const admin = await signInOn(browser, 'admin@example.com');
+  const admin = await signedInContext(browser, noModelBaseURL, 'admin@example.com');
   try {
     // The demo set is ingested in the background after the server's first start: the IT guide the
     // question is answered from must be ready first.
@@ -97,7 +83,7 @@ test('administrators set a department’s example questions; staff’s empty cha
     await admin.context.close();
   }
 
-  const staff = await signInOn(browser, 'staff@example.com');
+  const staff = await signedInContext(browser, noModelBaseURL, 'staff@example.com');
   try {
     const forbidden = await staff.page.request.put('/api/chat/starter-questions', {
       headers: await xsrfHeader(staff.page),
@@ -131,7 +117,7 @@ test('administrators set a department’s example questions; staff’s empty cha
 });
 
 test('the empty AI chat offers its own example questions', async ({ browser }) => {
-  const { context, page } = await signInOn(browser, 'staff@example.com', baseURL);
+  const { context, page } = await signedInContext(browser, baseURL, 'staff@example.com');
   try {
     await page.goto('/chat');
     await expect(suggestions(page, 'AI chat').getByRole('button')).toHaveCount(3);

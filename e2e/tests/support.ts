@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 /** Where the run saves its screenshots of the product (kept for people to look at). */
 export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -18,6 +18,19 @@ export async function signIn(page: Page, account: DemoAccount): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: new RegExp(account.replace('.', '\\.')) }).click();
   await expect(page).toHaveURL(/\/chat\/Knowledge$/);
+}
+
+/** A new browser context on `baseURL` at `viewport` (1280 x 800 by default), signed in as `account`. */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  account: DemoAccount,
+  viewport = { width: 1280, height: 800 },
+) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return { context, page };
 }
 
 /** A user the run adds through the admin command line before the server starts (playwright.config.ts). */
