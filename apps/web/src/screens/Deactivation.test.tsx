@@ -1,23 +1,11 @@
 // Deactivation through the whole app: the Users page shows who is deactivated and deactivates or
 // reactivates the ticked users after confirming; a deactivated person sent back to /login by the
 // server's SSO callback reads why, and single sign-on does not restart by itself.
-import { createClient, type User, type UserProfile } from '@digital-assistant/sdk';
+import type { User, UserProfile } from '@digital-assistant/sdk';
 import { createDemoServer, type DemoServer } from '@digital-assistant/sdk/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../App';
-
-const admin: User = {
-  email: 'admin@example.com',
-  name: 'Ada Admin',
-  role: 'CORE_ADMINS',
-  version: '0.1.0',
-  is_active: true,
-  is_bot_account: false,
-};
-
-const servers: DemoServer[] = [];
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { admin, cleanupApps, renderAppOn } from '../test-support/app';
 
 function serverWith(users: UserProfile[], signedIn: User | null = admin) {
   const server = createDemoServer({
@@ -26,7 +14,6 @@ function serverWith(users: UserProfile[], signedIn: User | null = admin) {
     users,
     identityProviderUrl: 'https://idp.example.com/auth?state=x',
   });
-  servers.push(server);
   return server;
 }
 
@@ -38,16 +25,7 @@ const deactivatingServer = () =>
     { email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF', is_active: true },
   ]);
 
-function renderAt(path: string, server: DemoServer) {
-  const redirect = vi.fn();
-  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App client={client} redirect={redirect} />
-    </MemoryRouter>,
-  );
-  return { redirect };
-}
+const renderAt = (path: string, server: DemoServer) => renderAppOn(server, path);
 
 const usersGrid = () => screen.getByRole('grid', { name: 'Users' });
 const rowOf = (email: string) =>
@@ -58,10 +36,7 @@ const button = (name: RegExp) => screen.queryByRole('button', { name });
 const changes = (server: DemoServer) =>
   server.callsTo('POST /api/users/active/update').map((call) => call.body);
 
-afterEach(() => {
-  cleanup();
-  for (const server of servers.splice(0)) server.assertNoViolations();
-});
+afterEach(cleanupApps);
 
 describe('deactivating users on the Users tab', () => {
   it('shows who is deactivated and deactivates the ticked users after confirming', async () => {

@@ -1,20 +1,7 @@
-import { createClient, type User } from '@digital-assistant/sdk';
 import { createDemoServer, type DemoServer } from '@digital-assistant/sdk/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../App';
-
-const admin: User = {
-  email: 'admin@example.com',
-  name: 'Ada Admin',
-  role: 'CORE_ADMINS',
-  version: '0.1.0',
-  is_active: true,
-  is_bot_account: false,
-};
-
-const servers: DemoServer[] = [];
+import { admin, cleanupApps, renderAppOn } from '../test-support/app';
 
 /**
  * An admin's server with the token and audit extensions (the SDK's demo server, every answer checked
@@ -39,7 +26,6 @@ function tokenServer({ hasTokenList = true } = {}) {
     defaultTokenName: 'script',
   });
   if (!hasTokenList) server.remove('GET /api/users/tokens', 'POST /api/users/tokens/revoke');
-  servers.push(server);
   return server;
 }
 
@@ -58,7 +44,6 @@ function usersServer() {
       { email: 'staff@example.com', name: 'Sam Staff', role: 'STAFF' },
     ],
   });
-  servers.push(server);
   return server;
 }
 
@@ -66,12 +51,7 @@ const deletes = (server: DemoServer) => server.callsTo('POST /api/users/delete')
 const emails = (server: DemoServer) => server.state.users.map((user) => user.email);
 
 function renderUsersPage(server: DemoServer) {
-  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
-  render(
-    <MemoryRouter initialEntries={['/users']}>
-      <App client={client} redirect={() => {}} />
-    </MemoryRouter>,
-  );
+  renderAppOn(server, '/users');
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -80,10 +60,7 @@ const tokenRow = (name: string) =>
     name: new RegExp(name),
   });
 
-afterEach(() => {
-  cleanup();
-  for (const server of servers.splice(0)) server.assertNoViolations();
-});
+afterEach(cleanupApps);
 
 describe('the Tokens tab of Users & Permissions', () => {
   it('lists my tokens between Roles and Audit, and revokes one only after confirming', async () => {

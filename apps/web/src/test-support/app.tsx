@@ -4,7 +4,7 @@ import { createClient, type User } from '@digital-assistant/sdk';
 import { createDemoServer, type DemoServer, type DemoServerOptions } from '@digital-assistant/sdk/testing';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 import { App } from '../App';
 
 export const admin: User = {
@@ -26,18 +26,32 @@ function Location() {
 
 const servers: DemoServer[] = [];
 
+/**
+ * Renders the whole app at `path` on `server`, which `cleanupApps` then checks; `withLocation` adds
+ * the current path (`data-testid="location"`). Its `redirect` spy (the app's way to leave for SSO).
+ */
+export function renderAppOn(
+  server: DemoServer,
+  path: string,
+  { withLocation = false } = {},
+): { redirect: Mock<(url: string) => void> } {
+  servers.push(server);
+  const redirect = vi.fn<(url: string) => void>();
+  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App client={client} redirect={redirect} />
+      {withLocation ? <Location /> : null}
+    </MemoryRouter>,
+  );
+  return { redirect };
+}
+
 /** A `renderApp(path, options)` that signs `signedIn` in unless the options name someone else. */
 export function appRenderer(signedIn: User) {
   return (path: string, options: DemoServerOptions = {}): DemoServer => {
     const server = createDemoServer({ signedIn, ...options });
-    servers.push(server);
-    const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
-    render(
-      <MemoryRouter initialEntries={[path]}>
-        <App client={client} redirect={() => {}} />
-        <Location />
-      </MemoryRouter>,
-    );
+    renderAppOn(server, path, { withLocation: true });
     return server;
   };
 }

@@ -1,30 +1,11 @@
-import { createClient, type User } from '@digital-assistant/sdk';
-import { createDemoServer, type DemoServer } from '@digital-assistant/sdk/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createDemoServer } from '@digital-assistant/sdk/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../App';
-
-const admin: User = {
-  email: 'admin@example.com',
-  name: 'Ada Admin',
-  role: 'CORE_ADMINS',
-  version: '0.1.0',
-  is_active: true,
-  is_bot_account: false,
-};
-
-const servers: DemoServer[] = [];
+import { admin, cleanupApps, renderAppOn } from '../../test-support/app';
 
 function renderRolesTab() {
   const server = createDemoServer({ signedIn: admin });
-  servers.push(server);
-  const client = createClient({ baseUrl: 'http://app.test', fetch: server.fetch });
-  render(
-    <MemoryRouter initialEntries={['/users']}>
-      <App client={client} redirect={() => {}} />
-    </MemoryRouter>,
-  );
+  renderAppOn(server, '/users');
   return server;
 }
 
@@ -42,10 +23,7 @@ async function submitNewRoleGroup(name: string) {
   return sidebar;
 }
 
-afterEach(() => {
-  cleanup();
-  for (const server of servers.splice(0)) server.assertNoViolations();
-});
+afterEach(cleanupApps);
 
 // Two whole-page runs each; 15 s is tight when the machine is shared.
 describe('a duplicate role group name in the Create Role Group sidebar', { timeout: 30_000 }, () => {
