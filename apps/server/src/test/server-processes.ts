@@ -6,11 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach } from 'vitest';
+import { buildApp } from '../app.js';
 import { buildPdf } from '../features/knowledge/demo/build-files.js';
 import type { components } from '../generated/contract.js';
+import { MODULES } from '../modules.js';
 import { type Db, openPostgres } from '../platform/db/db.js';
-import type { Backend } from './harness.js';
+import type { FeatureModule } from '../platform/modules.js';
+import { type Backend, openTestDb, type TestDb, testConfig } from './harness.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,6 +34,33 @@ export function cleanupsAfterAll(): Cleanups {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
   return cleanups;
+}
+
+/**
+ * For a describe block whose tests each start a server on what a crash left: `openDb()` opens a
+ * fresh database of `backend`, `start(module)` builds the app on it with `module` in place of its
+ * namesake (one that reconciles often); both are closed after each test.
+ */
+export function afterACrash(backend: Backend) {
+  let opened: TestDb | undefined;
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await opened?.cleanup();
+    opened = undefined;
+  });
+  return {
+    async openDb(): Promise<Db> {
+      opened = await openTestDb(backend);
+      return opened.db;
+    },
+    async start(module: FeatureModule): Promise<FastifyInstance> {
+      const modules = MODULES.map((candidate) => (candidate.name === module.name ? module : candidate));
+      app = await buildApp({ config: testConfig(), db: opened!.db, modules });
+      return app;
+    },
+  };
 }
 
 /**

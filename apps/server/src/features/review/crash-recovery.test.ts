@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
 import { type Zippable, zipSync } from 'fflate';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../generated/contract.js';
-import { MODULES } from '../../modules.js';
 import { DatabaseBlobs } from '../../platform/blobs/blobs.js';
-import type { Db } from '../../platform/db/db.js';
-import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../test/harness.js';
+import { BACKENDS, sessionFor } from '../../test/harness.js';
 import { pollUntil } from '../../test/poll.js';
 import {
+  afterACrash,
   cleanupsAfterAll,
   insertCrashedJob,
   type RunningServer,
@@ -96,24 +94,11 @@ describe.each(BACKENDS)('a server killed with SIGKILL during a review, on %s', (
 });
 
 describe.each(BACKENDS)('a review whose every attempt crashed the server, on %s', (backend) => {
-  let db: Db;
-  let cleanup: () => Promise<void>;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-    await cleanup();
-  });
+  const crash = afterACrash(backend);
 
   it('ends `failed` with the reason instead of staying pending', async () => {
-    const opened = await openTestDb(backend as Backend);
-    db = opened.db;
-    cleanup = opened.cleanup;
-    const modules = MODULES.map((module) =>
-      module.name === 'review' ? createReviewModule({ reconcileIntervalMs: 100 }) : module,
-    );
-    app = await buildApp({ config: testConfig(), db, modules });
+    const db = await crash.openDb();
+    const app = await crash.start(createReviewModule({ reconcileIntervalMs: 100 }));
     const blob = await new DatabaseBlobs(db).put(Readable.from([Buffer.from(generatedPackage(1, 1))]));
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO review_files (owner_id, name, zip_blob_id, size, sha256)
@@ -130,7 +115,7 @@ describe.each(BACKENDS)('a review whose every attempt crashed the server, on %s'
     const staff = await sessionFor(db, 'staff@example.com');
     const file = await pollUntil(
       async () => {
-        const response = await app!.inject({
+        const response = await app.inject({
           method: 'POST',
           url: '/api/file/files',
           headers: staff.headers,

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.js';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../generated/contract.js';
-import { MODULES } from '../../../modules.js';
 import { DatabaseBlobs } from '../../../platform/blobs/blobs.js';
 import type { Db } from '../../../platform/db/db.js';
-import { BACKENDS, type Backend, openTestDb, sessionFor, testConfig } from '../../../test/harness.js';
+import { BACKENDS, sessionFor } from '../../../test/harness.js';
 import { pollUntil } from '../../../test/poll.js';
 import {
+  afterACrash,
   cleanupsAfterAll,
   insertCrashedJob,
   listDocuments,
@@ -73,21 +73,13 @@ describe.each(BACKENDS)('a server killed with SIGKILL during ingestion, on %s', 
 });
 
 describe.each(BACKENDS)('what a crash leaves in the database, on %s', (backend) => {
+  const crash = afterACrash(backend);
   let db: Db;
-  let cleanup: () => Promise<void>;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-    await cleanup();
-  });
+  let app: FastifyInstance;
 
   /** A document being parsed by a worker that died: its job running under an expired lease. */
   async function crashedIngestion(name: string, text: string, attempts: number): Promise<string> {
-    const opened = await openTestDb(backend as Backend);
-    db = opened.db;
-    cleanup = opened.cleanup;
+    db = await crash.openDb();
     const blob = await new DatabaseBlobs(db).put(Readable.from([Buffer.from(text)]));
     const { document } = await upsertDocument(db, {
       name,
@@ -108,17 +100,14 @@ describe.each(BACKENDS)('what a crash leaves in the database, on %s', (backend) 
   }
 
   async function start() {
-    const modules = MODULES.map((module) =>
-      module.name === 'knowledge' ? createKnowledgeModule({ reconcileIntervalMs: 100 }) : module,
-    );
-    app = await buildApp({ config: testConfig(), db, modules });
+    app = await crash.start(createKnowledgeModule({ reconcileIntervalMs: 100 }));
     return sessionFor(db, ADMIN);
   }
 
   async function waitForEnd(caller: Awaited<ReturnType<typeof start>>): Promise<Document> {
     const deadline = Date.now() + 45_000;
     for (;;) {
-      const response = await app!.inject({
+      const response = await app.inject({
         method: 'GET',
         url: '/api/knowledge/documents',
         headers: caller.headers,
