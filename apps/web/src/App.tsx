@@ -4,6 +4,7 @@
  */
 import { DigitalAssistantProvider } from '@digital-assistant/react';
 import { type AuthResponse, createClient, type DigitalAssistantClient } from '@digital-assistant/sdk';
+import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useLocation, useNavigate } from 'react-router';
@@ -16,6 +17,8 @@ export interface AppProps {
   redirect?: (url: string) => void;
   /** The session's answer when the page already has it (`GET /api/auth` asked at start-up). */
   auth?: AuthResponse;
+  /** The server-state cache, when the app fills it before the first render; by default a new one. */
+  queryClient?: QueryClient;
 }
 
 export function App(props: AppProps) {
@@ -34,6 +37,7 @@ export function App(props: AppProps) {
       currentPath={() => `${current.current.pathname}${current.current.search}`}
       windowWidth={window.innerWidth}
       auth={props.auth}
+      queryClient={props.queryClient}
     >
       <RouterProvider navigate={(to) => navigate(to)} useHref={useHref}>
         <AppRoutes />

@@ -1,9 +1,13 @@
+import { createQueryClient, starterQuestionsQueryOptions } from '@digital-assistant/react';
 import { createClient } from '@digital-assistant/sdk';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
-import type { EarlyLoads } from './early-loads';
+import { type EarlyLoads, isChat } from './early-loads';
+
+/** How long the first render waits for a chat's example questions once the session is known. */
+const STARTER_QUESTIONS_WAIT_MS = 500;
 
 /**
  * Draws the app into `root` once the stylesheets apply and the session question asked at start-up
@@ -15,12 +19,26 @@ import type { EarlyLoads } from './early-loads';
  */
 export function startApp(root: HTMLElement, { fetch, stylesheets, session }: EarlyLoads): void {
   const client = createClient({ baseUrl: '', fetch });
-  void Promise.all([session, stylesheets]).then(([auth]) =>
+  const queryClient = createQueryClient();
+  // A chat's example questions are the largest thing it draws: in the cache before the first render
+  // (asked at start-up, see early-loads.ts), they are drawn by it instead of by a second render. A
+  // slow answer does not hold the app back for more than a moment: the chat then draws them later.
+  const starterQuestions = isChat(window.location.pathname)
+    ? session.then((auth) =>
+        auth
+          ? Promise.race([
+              queryClient.prefetchQuery(starterQuestionsQueryOptions(client)),
+              new Promise((resolve) => setTimeout(resolve, STARTER_QUESTIONS_WAIT_MS)),
+            ])
+          : undefined,
+      )
+    : undefined;
+  void Promise.all([session, stylesheets, starterQuestions]).then(([auth]) =>
     startTransition(() =>
       createRoot(root).render(
         <StrictMode>
           <BrowserRouter>
-            <App client={client} auth={auth} />
+            <App client={client} queryClient={queryClient} auth={auth} />
           </BrowserRouter>
         </StrictMode>,
       ),

@@ -13,7 +13,8 @@ function screenImports(pathname: string): Promise<unknown>[] {
   return [];
 }
 
-function isChat(pathname: string): boolean {
+/** Whether `pathname` is one of the chats (`/chat`, `/chat/{department}`). */
+export function isChat(pathname: string): boolean {
   return /^\/chat(?:\/|$)/.test(pathname);
 }
 

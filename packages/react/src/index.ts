@@ -197,6 +197,7 @@ export { useChatNavigation } from './chat/chat-hooks';
 export type { ChatRouting } from './chat/chat-routing';
 // Core (any host: client, query client, notices, chat) and the app layer on top
 export { DigitalAssistantCoreProvider, type DigitalAssistantCoreProviderProps } from './core/provider';
+export { createQueryClient } from './core/query-client';
 // Knowledge base: File Status and the Train Bot upload
 export {
   type KnowledgeDocumentsData,

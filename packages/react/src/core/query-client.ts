@@ -4,7 +4,12 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * Creates a QueryClient with this package's defaults: answers stay fresh for 30 s, and a failed
- * query is retried once, unless the server answered 4xx (asking again would not change it).
+ * query is retried once, unless the server answered 4xx (asking again would not change it). An app
+ * creates its own to fill it before the first render (the provider's `queryClient`).
+ * @example
+ * const queryClient = createQueryClient();
+ * await queryClient.prefetchQuery(starterQuestionsQueryOptions(client));
+ * render(<DigitalAssistantProvider client={client} queryClient={queryClient} navigate={navigate} />);
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
