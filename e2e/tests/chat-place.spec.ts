@@ -329,26 +329,20 @@ test.describe('the keyboard in the chat', () => {
       .getByRole('region', { name: 'History' })
       .getByRole('button', { name: 'New Topic' });
     await menuNewTopic.focus();
+    const firstConversation = history(page)
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('rowheader') })
+      .first();
     // New Topic, the search over History, then the list itself.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('searchbox', { name: 'Search conversations' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(
-      history(page)
-        .getByRole('row')
-        .filter({ hasNot: page.getByRole('rowheader') })
-        .first(),
-    ).toBeFocused();
+    await expect(firstConversation).toBeFocused();
     // One Tab leaves the whole list.
     await page.keyboard.press('Tab');
     expect(await history(page).evaluate((grid) => grid.contains(document.activeElement))).toBe(false);
     await page.keyboard.press('Shift+Tab');
-    await expect(
-      history(page)
-        .getByRole('row')
-        .filter({ hasNot: page.getByRole('rowheader') })
-        .first(),
-    ).toBeFocused();
+    await expect(firstConversation).toBeFocused();
 
     // Arrows to a conversation, Enter opens it.
     while (!(await row(labels[1]!).evaluate((element) => element === document.activeElement))) {
