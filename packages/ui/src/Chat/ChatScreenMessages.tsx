@@ -55,8 +55,10 @@ export function ChatScreenMessages({
             if (isFollowing.current) element.scrollTop = element.scrollHeight;
             else onScroll();
           });
-    observer?.observe(inner);
-    element.scrollTop = element.scrollHeight;
+    // The observer's first call (after the next layout) brings the list to its end; reading its
+    // height here instead would lay the whole page out at once, inside the task that drew it.
+    if (observer) observer.observe(inner);
+    else element.scrollTop = element.scrollHeight;
     return () => {
       element.removeEventListener('scroll', onScroll);
       observer?.disconnect();
