@@ -26,9 +26,8 @@ function loadRenderer(): Promise<Renderer> {
 }
 
 /**
- * Starts fetching the markdown renderer (once; later calls return the same promise), e.g. when a
- * question is sent, so that the answer's first words are drawn by it. A failed fetch is tried again
- * by the next call.
+ * Fetches the markdown renderer ahead of its first use (once: later calls wait for the same fetch; a
+ * failed one is tried again by the next call), e.g. for stories and tests that show messages as drawn.
  */
 export function preloadMarkdown(): Promise<void> {
   return loadRenderer().then(() => undefined);
