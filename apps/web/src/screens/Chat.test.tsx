@@ -34,7 +34,12 @@ describe('the chat screen', () => {
     await ask('Message to IT', 'How do I reset my password?');
     const answer = await screen.findByRole('article', { name: 'Assistant' });
     await waitFor(() => expect(answer.textContent).toContain('To reset your password'));
-    const chip = within(answer).getAllByRole('button', { name: /^Source 1: IT guide\.pdf/ });
+    // The chips are drawn by the markdown renderer, fetched when the first message is drawn.
+    const chip = await within(answer).findAllByRole(
+      'button',
+      { name: /^Source 1: IT guide\.pdf/ },
+      { timeout: 10_000 },
+    );
     expect(chip.length).toBeGreaterThan(0);
     // The knowledge pane has no New Topic (only the AI chat and ELK do).
     expect(
