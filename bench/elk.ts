@@ -19,9 +19,9 @@ import {
   demoHosts,
   fillDemoMetrics,
 } from '../apps/server/src/features/elk/embedded.js';
-import { elkMigrations } from '../apps/server/src/features/elk/migrations.js';
+import { MODULES } from '../apps/server/src/modules.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
-import { coreModule, migrate } from '../apps/server/src/platform/db/migrations.js';
+import { migrate } from '../apps/server/src/platform/db/migrations.js';
 
 const questionsPerDb = Number(process.env.BENCH_QUESTIONS ?? 300);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -61,7 +61,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function run(name: string, db: Db) {
   const started = performance.now();
-  await migrate(db, [coreModule, { name: 'elk', migrations: elkMigrations }]);
+  await migrate(db, MODULES);
   await addHosts(db, demoHosts(ENVIRONMENTS, TENANTS));
   const samples = await fillDemoMetrics(db, new Date(), 30);
   await db.exec('ANALYZE elk_metrics');

@@ -14,10 +14,10 @@
 // postgres://postgres@127.0.0.1:5432/test; skipped if unreachable).
 import { randomBytes } from 'node:crypto';
 import { messageSnippet, titleSnippet } from '../apps/server/src/features/chat/history-search.js';
-import { chatMigrations } from '../apps/server/src/features/chat/migrations.js';
 import { searchConversations } from '../apps/server/src/features/chat/store.js';
+import { MODULES } from '../apps/server/src/modules.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
-import { coreModule, migrate } from '../apps/server/src/platform/db/migrations.js';
+import { migrate } from '../apps/server/src/platform/db/migrations.js';
 
 const searchesPerKind = Number(process.env.BENCH_SEARCHES ?? 30);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -39,7 +39,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function seed(db: Db): Promise<string> {
-  await migrate(db, [coreModule, { name: 'chat', migrations: chatMigrations }]);
+  await migrate(db, MODULES);
   await db.query(
     `INSERT INTO users (email, name, role)
      SELECT 'person' || n || '@example.com', 'Person ' || n, 'STAFF' FROM generate_series(1, $1) AS n`,

@@ -38,7 +38,6 @@ import type {
   ParseRequest,
 } from '../apps/server/src/features/knowledge/ingestion/parse-worker.js';
 import { titleFromName } from '../apps/server/src/features/knowledge/ingestion/prepare.js';
-import { knowledgeModule } from '../apps/server/src/features/knowledge/module.js';
 import {
   type SearchOptions,
   searchKnowledge,
@@ -46,12 +45,11 @@ import {
 import { KnowledgeVectors } from '../apps/server/src/features/knowledge/retrieval/vectors.js';
 import { recordOutcome, upsertDocument } from '../apps/server/src/features/knowledge/store.js';
 import { addDemoDocuments } from '../apps/server/src/features/knowledge/test-support.js';
-import { blobsModule } from '../apps/server/src/platform/blobs/module.js';
+import { MODULES } from '../apps/server/src/modules.js';
 import { loadConfig } from '../apps/server/src/platform/config/config.js';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/platform/db/db.js';
-import { coreModule, migrate } from '../apps/server/src/platform/db/migrations.js';
+import { migrate } from '../apps/server/src/platform/db/migrations.js';
 import { Jobs } from '../apps/server/src/platform/jobs/jobs.js';
-import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
 import { createConfiguredEmbedder } from '../apps/server/src/platform/llm/index.js';
 import { startLlmStandin } from '../apps/server/src/test/llm-standin.js';
 import { random, sentence } from './lib/corpus.js';
@@ -542,7 +540,7 @@ async function main() {
     }
     const { db, close } = opened;
     try {
-      await migrate(db, [coreModule, jobsModule, blobsModule, knowledgeModule]);
+      await migrate(db, MODULES);
       const demo = await addDemoDocuments(db);
       const { recall, mrr } = await evaluate(db);
       quality.push(`| ${kind} | full text | ${questions.length} | ${fmt(recall, 3)} | ${fmt(mrr, 3)} |`);

@@ -46,13 +46,11 @@ import pg from 'pg';
 import { MIN_PARTIAL_SCORE, PASSAGES } from '../apps/server/src/features/chat/knowledge-answer.js';
 import { demoDirectory } from '../apps/server/src/features/knowledge/demo/demo-set.js';
 import type { Department } from '../apps/server/src/features/knowledge/departments.js';
-import { knowledgeModule } from '../apps/server/src/features/knowledge/module.js';
 import { searchKnowledge } from '../apps/server/src/features/knowledge/retrieval/search.js';
 import { addDemoDocuments } from '../apps/server/src/features/knowledge/test-support.js';
-import { blobsModule } from '../apps/server/src/platform/blobs/module.js';
+import { MODULES } from '../apps/server/src/modules.js';
 import { type Db, openPostgres, type Queryable } from '../apps/server/src/platform/db/db.js';
-import { coreModule, migrate } from '../apps/server/src/platform/db/migrations.js';
-import { jobsModule } from '../apps/server/src/platform/jobs/module.js';
+import { migrate } from '../apps/server/src/platform/db/migrations.js';
 import { random, sentence } from './lib/corpus.js';
 import { signInWithBuiltinProvider } from './lib/oidc-session.mjs';
 import { freePort, runNode, serverArgs, serverEnvironment, startServer } from './lib/processes.mjs';
@@ -284,7 +282,7 @@ async function retrieval(): Promise<void> {
   const db = await openPostgres(databaseUrl, { schema: schema.name, max: 2 });
   const rows: string[] = [];
   try {
-    await migrate(db, [coreModule, jobsModule, blobsModule, knowledgeModule]);
+    await migrate(db, MODULES);
     const { rows: present } = await db.query<{ count: string }>(
       `SELECT count(*) AS count FROM knowledge_chunks WHERE document_id IN
          (SELECT id FROM knowledge_documents WHERE name LIKE 'generated-%')`,
