@@ -15,6 +15,7 @@ import {
   mountBuiltinProvider,
 } from './features/identity/builtin-provider.js';
 import { seedDemoUsers } from './features/identity/demo-accounts.js';
+import { endUserSessions } from './features/identity/index.js';
 import { SsoClient } from './features/identity/sso.js';
 import { registerWidgetPopup } from './features/identity/widget-popup.js';
 import { KnowledgeVectors } from './features/knowledge/index.js';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       jobs,
       blobs,
       sso,
+      endUserSessions,
       metrics,
       ...(knowledgeVectors ? { knowledgeVectors } : {}),
     };

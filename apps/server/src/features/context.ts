@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Blobs } from '../platform/blobs/blobs.js';
 import type { Config } from '../platform/config/config.js';
-import type { Db } from '../platform/db/db.js';
+import type { Db, Queryable } from '../platform/db/db.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import type { ServerMetrics } from '../platform/operations/metrics.js';
 import type { SsoClient } from './identity/index.js';
@@ -22,6 +22,11 @@ export interface FeatureContext {
   sso: SsoClient;
   /** The server's Prometheus metrics, for what a feature measures itself (absent in some tests). */
   metrics?: ServerMetrics;
+  /**
+   * Ends every browser session of these users, in the caller's transaction: identity's
+   * `endUserSessions`, given to users (deactivation) here since identity's entry imports users'.
+   */
+  endUserSessions: (tx: Queryable, userIds: readonly string[]) => Promise<void>;
   /** Embeddings of the knowledge base (hybrid retrieval), when LLM_EMBEDDING_MODEL is configured. */
   knowledgeVectors?: KnowledgeVectors;
 }

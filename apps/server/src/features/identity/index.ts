@@ -12,7 +12,7 @@ export {
 } from './builtin-provider.js';
 export { DEMO_ACCOUNTS, seedDemoUsers } from './demo-accounts.js';
 export { SsoClient, type SsoClientOptions, type SsoIdentity } from './sso.js';
-export { createSession, type NewSession } from './store.js';
+export { createSession, endUserSessions, type NewSession } from './store.js';
 export { registerWidgetPopup, type WidgetPopupOptions } from './widget-popup.js';
 
 export const identityModule: FeatureModule = {

@@ -34,6 +34,14 @@ export async function deleteSession(db: Queryable, sessionHash: string): Promise
   await db.query('DELETE FROM sessions WHERE id_hash = $1', [sessionHash]);
 }
 
+/**
+ * Ends every browser session of these users at once (users' deactivation, which reaches it through
+ * FeatureContext.endUserSessions), in the caller's transaction.
+ */
+export async function endUserSessions(tx: Queryable, userIds: readonly string[]): Promise<void> {
+  await tx.query('DELETE FROM sessions WHERE user_id = ANY($1::uuid[])', [userIds]);
+}
+
 export interface SsoChecks {
   codeVerifier: string;
   nonce: string;

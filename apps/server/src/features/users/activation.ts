@@ -21,13 +21,15 @@ import {
 /**
  * Deactivates (`isActive` false) or reactivates users, in a transaction: 404 for an unknown e-mail,
  * 409 for the caller's own account or the last active CORE_ADMINS member. Deactivation ends the
- * users' sessions. Answers every target's profile and the e-mails whose state changed.
+ * users' sessions (through `endSessions`, identity's, in the same transaction), so their signed-in
+ * browsers are out at once. Answers every target's profile and the e-mails whose state changed.
  */
 export async function setUsersActive(
   tx: Queryable,
   identity: Identity,
   emails: readonly string[],
   isActive: boolean,
+  endSessions: FeatureContext['endUserSessions'],
 ): Promise<{ profiles: UserProfile[]; changed: string[] }> {
   const targets = new Set(emails.map(normalizeEmail));
   const users = await lockUsersByEmail(tx, [...targets]);
@@ -46,7 +48,10 @@ export async function setUsersActive(
 
   const changed = users.filter((user) => user.is_active !== isActive);
   const ids = changed.map((user) => user.id);
-  if (ids.length > 0) await setActive(tx, ids, isActive);
+  if (ids.length > 0) {
+    await setActive(tx, ids, isActive);
+    if (!isActive) await endSessions(tx, ids);
+  }
   return {
     profiles: users.map((user) => ({
       email: user.email,
@@ -64,13 +69,13 @@ function describeEmails(verb: string, emails: readonly string[]): string {
     : `Successfully ${verb} users ${emails.join(', ')}.`;
 }
 
-export function createUserActivationHandlers({ db }: FeatureContext): Handlers {
+export function createUserActivationHandlers({ db, endUserSessions }: FeatureContext): Handlers {
   return {
     async setUsersActive(request) {
       const identity = requireIdentity(request);
       const { emails, is_active: isActive } = request.body as { emails: string[]; is_active: boolean };
       const { profiles } = await db.transaction(async (tx) => {
-        const result = await setUsersActive(tx, identity, emails, isActive);
+        const result = await setUsersActive(tx, identity, emails, isActive, endUserSessions);
         for (const email of result.changed) {
           await recordAudit(tx, {
             actor: identity.user.email,

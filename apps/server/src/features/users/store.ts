@@ -165,16 +165,14 @@ export async function lockUsersByEmail(
 }
 
 /**
- * Marks users active or not. Deactivated users' signed-in browsers are out at once (their sessions
- * end: identity's table, written here so the change is one transaction); tokens are refused while
- * a user is inactive.
+ * Marks users active or not; tokens are refused while a user is inactive. Ending a deactivated
+ * user's sessions is identity's (setUsersActive calls it in the same transaction).
  */
 export async function setActive(tx: Queryable, userIds: readonly string[], isActive: boolean): Promise<void> {
   await tx.query('UPDATE users SET is_active = $2, updated_at = now() WHERE id = ANY($1::uuid[])', [
     userIds,
     isActive,
   ]);
-  if (!isActive) await tx.query('DELETE FROM sessions WHERE user_id = ANY($1::uuid[])', [userIds]);
 }
 
 /** Adds a user unless one has the e-mail (the built-in provider's demo accounts). */
