@@ -2,6 +2,7 @@
 // a start/stop lifecycle (e.g. registering job workers). The server and the admin CLI build from one
 // list of modules, so both apply the same migrations.
 import type { FeatureContext } from '../features/context.js';
+import type { Queryable } from './db/db.js';
 import type { Handlers } from './http/contract.js';
 
 /** One schema change of a module. Never edit a released migration: append a new one. */
@@ -18,6 +19,12 @@ export interface FeatureModule {
   name: string;
   /** Versions ascending within the module. */
   migrations?: readonly Migration[];
+  /**
+   * Run by every migrate() (each start-up and the admin CLI's), after every module's migrations, in
+   * their transaction and under their lock; modules in list order. For data each start-up must
+   * ensure (roles: CORE_ADMINS holds every feature).
+   */
+  afterMigrations?(tx: Queryable): Promise<void>;
   handlers?(context: FeatureContext): Handlers;
   /** Called once the app is ready (e.g. to register job workers). */
   start?(context: FeatureContext): Promise<void>;

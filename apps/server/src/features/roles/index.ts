@@ -2,6 +2,7 @@
 import type { FeatureModule } from '../../platform/modules.js';
 import { createRolesHandlers } from './handlers.js';
 import { rolesMigrations } from './migrations.js';
+import { grantAdminsEveryFeature } from './store.js';
 
 export { createRolesHandlers } from './handlers.js';
 export { findRoleGroup, type RoleGroup } from './store.js';
@@ -9,5 +10,6 @@ export { findRoleGroup, type RoleGroup } from './store.js';
 export const rolesModule: FeatureModule = {
   name: 'roles',
   migrations: rolesMigrations,
+  afterMigrations: grantAdminsEveryFeature,
   handlers: createRolesHandlers,
 };

@@ -25,6 +25,20 @@ function assertFeatures(features: readonly string[]): void {
   if (unknown.length > 0) throw badRequest(`Unknown feature(s): ${unknown.join(', ')}.`, { unknown });
 }
 
+/**
+ * Gives CORE_ADMINS every feature (creating the group if it is missing), so features added in later
+ * releases reach the administrators without a manual step. The roles module's afterMigrations: run
+ * at each start-up in the migration transaction, under its lock.
+ */
+export async function grantAdminsEveryFeature(tx: Queryable): Promise<void> {
+  await tx.query('INSERT INTO role_groups (name) VALUES ($1) ON CONFLICT DO NOTHING', [ADMIN_ROLE]);
+  await tx.query(
+    `INSERT INTO role_group_features (role_name, feature)
+     SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+    [ADMIN_ROLE, [...FEATURES]],
+  );
+}
+
 export async function listRoleGroups(db: Queryable): Promise<Array<RoleGroup & { user_count: number }>> {
   const { rows } = await db.query<{ name: string; features: string[]; user_count: number }>(
     `SELECT g.name,

@@ -3,7 +3,7 @@
 // Kept as TypeScript strings so the bundled dist/ needs no SQL files beside it. Never edit a
 // released migration: append a new one.
 import type { FeatureModule, Migration } from '../modules.js';
-import { ADMIN_ROLE, FEATURES, SEED_ROLE_GROUPS } from '../rbac/features.js';
+import { ADMIN_ROLE, SEED_ROLE_GROUPS } from '../rbac/features.js';
 import type { Db, Queryable } from './db.js';
 
 function quote(value: string): string {
@@ -172,8 +172,9 @@ async function upgradeTrackingTable(tx: Queryable): Promise<void> {
 }
 
 /**
- * Applies the pending migrations of every module, in list order, in one transaction; then gives
- * CORE_ADMINS every feature. Returns what it applied.
+ * Applies the pending migrations of every module, in list order, in one transaction; then, in it,
+ * runs each module's afterMigrations (roles': CORE_ADMINS gets every feature). Returns what it
+ * applied.
  */
 export async function migrate(db: Db, modules: readonly FeatureModule[]): Promise<AppliedMigration[]> {
   checkModules(modules);
@@ -197,13 +198,7 @@ export async function migrate(db: Db, modules: readonly FeatureModule[]): Promis
         done.push({ module: module.name, version: migration.version });
       }
     }
-    // Features added in later releases reach the administrators without a manual step.
-    await tx.query('INSERT INTO role_groups (name) VALUES ($1) ON CONFLICT DO NOTHING', [ADMIN_ROLE]);
-    await tx.query(
-      `INSERT INTO role_group_features (role_name, feature)
-       SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-      [ADMIN_ROLE, [...FEATURES]],
-    );
+    for (const module of modules) await module.afterMigrations?.(tx);
     return done;
   });
 }
