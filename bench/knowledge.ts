@@ -194,6 +194,8 @@ async function bareParse(files: BenchFile[]): Promise<number> {
 async function bareParseFreshThread(files: BenchFile[]): Promise<number> {
   const worker = new Worker(path.join(path.dirname(serverMain), 'knowledge-parse-worker.js'));
   try {
+    // The thread says it is ready first (`{ ready: true }`), before any reply.
+    await once(worker, 'message');
     let id = 0;
     // One file at a time, as the server's pool sends them; `once` rejects if the thread dies.
     const prepare = async (file: BenchFile) => {
